@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AppContext, Env } from './lib/context.ts';
+import { onError } from './lib/errors.ts';
+import { idempotency } from './lib/idempotency.ts';
+import { faults } from './lib/faults.ts';
+import { appRoutes } from './routes/app.ts';
+import { authRoutes } from './routes/auth.ts';
+import { notificationRoutes } from './routes/notifications.ts';
+import { homeRoutes } from './routes/home.ts';
+import { classRoutes } from './routes/classes.ts';
+import { scheduleRoutes } from './routes/teacher-schedule.ts';
+import { conversationRoutes } from './routes/conversations.ts';
+import { courseRoutes } from './routes/courses.ts';
+import { classReportRoutes } from './routes/class-reports.ts';
+import { walletRoutes } from './routes/wallet.ts';
+import { familyRoutes } from './routes/family.ts';
+import { historyRoutes } from './routes/history.ts';
+import { broadcastingRoutes } from './routes/broadcasting.ts';
+import { testRoutes } from './routes/test.ts';
+
+/** The whole HTTP surface: the API under `/api`, uploads, and the built client with its SPA fallback. */
+export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
+  const root = new Hono<Env>();
+  root.onError(onError);
+  root.use('*', async (c, next) => {
+    c.set('app', app);
+    await next();
+  });
+
+  const api = new Hono<Env>();
+  api.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  api.use('*', faults());
+  api.use('*', idempotency());
+  for (const r of [
+    appRoutes, authRoutes, notificationRoutes, homeRoutes, classRoutes, scheduleRoutes, conversationRoutes,
+    courseRoutes, classReportRoutes, walletRoutes, familyRoutes, historyRoutes, broadcastingRoutes,
+  ]) {
+    api.route('/', r);
+  }
+  if (app.config.enableTestApi) api.route('/test', testRoutes);
+  api.all('*', (c) => c.json({ message: 'Not found.' }, 404));
+  root.route('/api', api);
+
+  root.use('/uploads/*', serveStatic({ root: path.relative(process.cwd(), app.uploadsDir) || '.', rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }));
+
+  const clientDir = opts.clientDir;
+  if (clientDir && fs.existsSync(path.join(clientDir, 'index.html'))) {
+    const rel = path.relative(process.cwd(), clientDir) || '.';
+    root.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    root.use('*', serveStatic({ root: rel }));
+    const indexHtml = () => fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+    // Client routes (/home, /courses/12, ...) all answer the app shell; the router takes it from there.
+    root.get('*', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml());
+    });
+  } else {
+    root.get('/', (c) => c.text('The client is not built. Run `npm run build` (npm start does it for you).', 503));
+  }
+  return root;
+}

@@ -1,0 +1,4 @@
+import { Hono } from 'hono';
+import type { Env } from '../lib/context.ts';
+
+export const classRoutes = new Hono<Env>();
