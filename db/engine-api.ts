@@ -1,0 +1,146 @@
+import type { AppSettings, User } from './entities.ts';
+
+/**
+ * The sync engine's public surface, the only way `src/` reaches the network: the worker implements
+ * it (SharedWorker, or a leader-elected dedicated worker), tabs call it through comlink. Everything
+ * crossing it is plain structured-cloneable data: results are `{ok}` unions, never thrown Errors,
+ * because Error subclasses do not survive postMessage.
+ */
+
+export type SessionState =
+  | { status: 'guest' }
+  | { status: 'signed-in'; token: string; user: User };
+
+export interface EngineStatus {
+  online: boolean;
+  realtime: 'connected' | 'connecting' | 'disconnected';
+  /** 'memory' when IndexedDB is unavailable (private mode, quota): data lasts only while the worker lives. */
+  storage: 'indexeddb' | 'memory';
+  pendingMutations: number;
+  lastSyncAt: number | null;
+}
+
+/** Why a call failed. `message` is already the spec's wording for the user; `code` is the server's business code. */
+export interface EngineError {
+  kind: 'offline' | 'validation' | 'rejected' | 'unauthorized' | 'server' | 'invalid-reply' | 'timeout';
+  status?: number;
+  code?: string;
+  message: string;
+  /** Laravel-shaped field errors of a 422. */
+  fields?: Record<string, string[]>;
+}
+
+export type Result<T> = { ok: true; data: T } | { ok: false; error: EngineError };
+
+/** A request passed through the worker (guest calls and network-only actions). */
+export interface CallRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path under the API base, e.g. `/login`, or an absolute URL the server gave (reset step 3, links.next). */
+  path: string;
+  body?: unknown;
+  /** Multipart fields; a Blob/File value is sent as a file. */
+  form?: Record<string, string | Blob>;
+  idempotencyKey?: string;
+}
+
+/** What the engine keeps fresh for a tab while the tab shows it. */
+export type WatchKey =
+  | { kind: 'calendar'; month: string /* YYYY-MM */ }
+  | { kind: 'conversation'; id: number };
+
+/** Resources refreshed on demand (a screen opening refreshes in the background; it never waits). */
+export type Resource =
+  | 'app' | 'home' | 'user' | 'notifications' | 'courses' | 'my-enrollments' | 'wallet' | 'children'
+  | 'transactions' | 'salary' | 'salary-previous' | 'teacher-schedule'
+  | { kind: 'course'; id: number }
+  | { kind: 'class'; id: number };
+
+/** Paged lists kept in the mirror, fetched a page at a time. */
+export type ListKey =
+  | { kind: 'coming-classes' }
+  | { kind: 'classes-history' }
+  | { kind: 'class-reports'; enrollmentId: number | null }
+  | { kind: 'conversations' }
+  | { kind: 'messages'; conversationId: number };
+
+export const listKeyId = (k: ListKey): string =>
+  k.kind === 'class-reports' ? `class-reports:${k.enrollmentId ?? 'all'}` : k.kind === 'messages' ? `messages:${k.conversationId}` : k.kind;
+
+export interface EngineApi {
+  /** Registers a tab; answers the session and the settings last seen (both from the mirror, no network wait). */
+  hello(tabId: string): Promise<{ session: SessionState; settings: AppSettings | null; status: EngineStatus }>;
+  bye(tabId: string): Promise<void>;
+  setTabVisible(tabId: string, visible: boolean): Promise<void>;
+  /** Tabs forward `online`/`offline` (a worker's own view of the network is unreliable). */
+  setOnline(online: boolean): Promise<void>;
+
+  signIn(token: string, user: User): Promise<void>;
+  /** `force` skips the unsent-changes check; otherwise a sign-out with pending mutations answers `{ok: false}` so the UI can ask first. */
+  signOut(opts?: { force?: boolean }): Promise<Result<null>>;
+
+  watch(tabId: string, key: WatchKey): Promise<void>;
+  unwatch(tabId: string, key: WatchKey): Promise<void>;
+  refresh(resource: Resource): Promise<Result<null>>;
+  /** Fetches the next page of a list (the first when none was fetched). */
+  loadMore(list: ListKey): Promise<Result<{ hasMore: boolean }>>;
+
+  call<T = unknown>(req: CallRequest): Promise<Result<T>>;
+  mutate(m: Mutation): Promise<Result<unknown>>;
+  /** Drops a failed or pending outbox entry (the UI's "remove" on a message that could not be sent). */
+  discard(mutationId: string): Promise<void>;
+  retry(mutationId: string): Promise<void>;
+}
+
+/**
+ * Writes. `replayable` ones wait in the outbox while offline and are sent once, in order, when the
+ * network returns; the others fail at once offline (money and time-critical actions). Every
+ * mutation carries an id that is also its Idempotency-Key.
+ */
+export type Mutation = { id: string } & (
+  | { name: 'sendMessage'; conversationId: number; text: string }
+  | { name: 'sendImage'; conversationId: number; image: Blob }
+  | { name: 'saveClassReport'; classId: number; rating: number; class_activity: string; homework: string; notes: string }
+  | { name: 'editClassReport'; reportId: number; rating: number; class_activity: string; homework: string; teacher_notes: string }
+  | { name: 'saveSchedule'; schedule: { day: number; start_time: string; end_time: string }[] }
+  | { name: 'saveJoinUrl'; classId: number; join_url: string }
+  | { name: 'readNotifications' }
+  | { name: 'join'; classId: number }
+  | { name: 'markAbsent'; classId: number }
+  | { name: 'markAttended'; classId: number }
+  | { name: 'cancelClass'; classId: number; cancelation_reason: string }
+  | { name: 'rescheduleClass'; classId: number; date: string; start_time: string; permanent: boolean; reason: string }
+  | { name: 'decideReschedule'; requestId: number; action: 'approve' | 'reject' }
+  | { name: 'addMakeup'; enrollment_id: number; date: string; start_time: string }
+  | { name: 'enroll'; courseId: number; form: EnrollmentForm }
+  | { name: 'updateEnrollment'; courseId: number; form: EnrollmentForm }
+  | { name: 'finishEnrollment'; courseId: number; reason: string }
+  | { name: 'recharge'; order_id: string }
+  | { name: 'manualRecharge'; amount: number; payment_method: string; message: string; attachment?: Blob }
+  | { name: 'borrow'; amount: number }
+  | { name: 'transfer'; child_id: number; amount: number }
+  | { name: 'createChild'; form: Record<string, unknown> }
+  | { name: 'changePassword'; password: string }
+  | { name: 'updateTimezone'; timezone: string }
+);
+export type MutationName = Mutation['name'];
+
+export const REPLAYABLE: ReadonlySet<MutationName> = new Set([
+  'sendMessage', 'saveClassReport', 'editClassReport', 'saveSchedule', 'saveJoinUrl', 'readNotifications',
+]);
+
+export interface EnrollmentForm {
+  class_duration: number;
+  weekly_classes: number;
+  start_day: string;
+  comment: string;
+  preferred_days: number[];
+  schedule: { day: number | null; from: string; to: string }[];
+}
+
+/** Messages on the BroadcastChannel `engine` from the worker to every tab. */
+export type EngineEvent =
+  | { type: 'change'; userId: number; table: string; upserts: unknown[]; deletes: (string | number)[] }
+  | { type: 'session'; session: SessionState }
+  | { type: 'settings'; settings: AppSettings }
+  | { type: 'status'; status: EngineStatus }
+  | { type: 'invalid-reply'; path: string; issues: string };
