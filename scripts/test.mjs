@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// `npm test`: every test, then one line of totals (`N passed, N failed`).
+//   1. unit, server contract and sync-engine scenario tests (vitest)
+//   2. browser end-to-end tests (vitest + Playwright + Debian's Chromium, against a production build)
+//   3. the benchmark in --quick mode, once, as a smoke test (it must complete; figures are not checked)
+// Set TEST_ONLY=unit|e2e|bench to run one part.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const bin = (n) => path.join(root, 'node_modules', '.bin', n);
+const only = process.env.TEST_ONLY;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-results-'));
+let passed = 0;
+let failed = 0;
+
+function vitest(name, args) {
+  const out = path.join(tmp, `${name}.json`);
+  const r = spawnSync(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  });
+  if (fs.existsSync(out)) {
+    const j = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed += j.numPassedTests;
+    failed += j.numFailedTests;
+    // A file that failed to load has no tests but is still a failure.
+    for (const f of j.testResults ?? []) if (f.status === 'failed' && (f.assertionResults ?? []).length === 0) failed += 1;
+  } else if (r.status !== 0) {
+    failed += 1;
+  }
+}
+
+function chromiumReady() {
+  const p = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (fs.existsSync(p)) return true;
+  console.error(`\nChromium is missing at ${p}: the browser tests need Debian's chromium (apt-get install -y chromium; .ci/run installs it).`);
+  return false;
+}
+
+if (!only || only === 'unit') vitest('unit', []);
+if (!only || only === 'e2e') {
+  if (chromiumReady()) vitest('e2e', ['--config', 'vitest.e2e.config.ts']);
+  else failed += 1;
+}
+if ((!only || only === 'bench') && fs.existsSync(path.join(root, 'bench', 'run.ts'))) {
+  console.log('\nBenchmark smoke run (--quick): checks that it completes, not the figures.');
+  const r = spawnSync(bin('tsx'), ['bench/run.ts', '--quick', '--smoke'], { stdio: 'inherit', env: { ...process.env, E2E_SKIP_BUILD: '1' } });
+  if (r.status === 0) passed += 1;
+  else failed += 1;
+}
+fs.rmSync(tmp, { recursive: true, force: true });
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

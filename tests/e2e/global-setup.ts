@@ -1,0 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Builds the client once for the whole e2e run (the tests serve dist/ with the reference server). */
+export default function setup() {
+  const root = process.cwd();
+  if (process.env.E2E_SKIP_BUILD === '1' && fs.existsSync(path.join(root, 'dist', 'index.html'))) return;
+  const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('vite build failed');
+}

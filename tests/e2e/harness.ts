@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page, type ConsoleMessage } from 'playwright-core';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { openDatabase } from '../../server/db/index.ts';
+import { seed } from '../../server/seed/index.ts';
+import type { ServerConfig } from '../../server/lib/context.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export interface AppServer extends RunningServer {
+  dataDir: string;
+}
+
+/** The reference server over a freshly seeded temporary database, serving the production build in dist/. */
+export async function startApp(opts: { scale?: number; config?: Partial<ServerConfig> } = {}): Promise<AppServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-e2e-'));
+  const db = openDatabase(dataDir);
+  seed(db, { scale: opts.scale ?? 1 });
+  const server = await startServer({
+    port: 0, host: '127.0.0.1', dataDir, enableTestApi: true, ...opts.config, db,
+    clientDir: path.resolve('dist'),
+  });
+  return {
+    ...server,
+    dataDir,
+    async close() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Browser {
+  context: BrowserContext;
+  /** Opens a tab that records console errors and page errors; `errors` must stay empty. */
+  newPage(): Promise<Page>;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * One persistent Chromium context (its tabs share one SharedWorker, as a real browser's do).
+ * A second user needs a second `launchBrowser()`.
+ */
+export async function launchBrowser(opts: { viewport?: { width: number; height: number }; offline?: boolean } = {}): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run apt-get install -y chromium (.ci/run does)`);
+  const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-chromium-'));
+  const context = await chromium.launchPersistentContext(userDir, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    viewport: opts.viewport ?? { width: 1280, height: 800 },
+  });
+  const errors: string[] = [];
+  const watch = (page: Page) => {
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.type() === 'error') errors.push(`[console] ${m.text()}`);
+    });
+    page.on('pageerror', (e) => errors.push(`[pageerror] ${e.message}`));
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return {
+    context,
+    errors,
+    async newPage() {
+      const existing = context.pages().find((p) => p.url() === 'about:blank');
+      return existing ?? (await context.newPage());
+    },
+    async close() {
+      await context.close();
+      fs.rmSync(userDir, { recursive: true, force: true });
+    },
+  };
+}
