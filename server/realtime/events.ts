@@ -1,0 +1,22 @@
+import type { AppContext } from '../lib/context.ts';
+
+/**
+ * The realtime events as Laravel broadcasts them: the event name is the event class with its namespace
+ * (laravel-echo's `.listen('InboxUpdated')` prefixes `App\Events\`), the channel is the `private-` form of
+ * the name in routes/channels.php. Payloads follow server/API.md (Realtime).
+ */
+export const INBOX_UPDATED = 'App\\Events\\InboxUpdated';
+export const NEW_CONVERSATION_MESSAGE = 'App\\Events\\NewConversationMessage';
+
+export const inboxChannel = (userId: number) => `private-User.${userId}.Inbox`;
+export const conversationChannel = (conversationId: number) => `private-Conversation.${conversationId}`;
+
+/** Tells a user their inbox changed: `{data: Conversation, unread_inbox_count}` on `private-User.{id}.Inbox`. */
+export function broadcastInboxUpdated(app: AppContext, userId: number, conversation: unknown, unreadInboxCount: number): void {
+  app.broadcaster.publish(inboxChannel(userId), INBOX_UPDATED, { data: conversation, unread_inbox_count: unreadInboxCount });
+}
+
+/** A new message in a conversation: `{data: Message}` on `private-Conversation.{id}`. */
+export function broadcastNewMessage(app: AppContext, conversationId: number, message: unknown): void {
+  app.broadcaster.publish(conversationChannel(conversationId), NEW_CONVERSATION_MESSAGE, { data: message });
+}
