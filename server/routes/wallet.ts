@@ -112,11 +112,16 @@ walletRoutes.post('/wallet/recharge', async (c) => {
 /* ---- manual gateway ------------------------------------------------------------------------- */
 
 const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+const ATTACHMENT_TOO_LARGE = 'The attachment may not be greater than 5120 kilobytes.';
 
 walletRoutes.post('/wallet/recharge/ebmgateway', async (c) => {
   const user = c.get('user');
   requireStudent(user);
   const app = c.get('app');
+  // Refuse an oversized upload before buffering it (the form fields themselves are small).
+  if (Number(c.req.header('content-length') ?? 0) > MAX_ATTACHMENT_BYTES + 64 * 1024) {
+    throw validation({ attachment: [ATTACHMENT_TOO_LARGE] });
+  }
   const body = await readBody(c);
   const min = getSettings(app.db).min_recharge_amount;
   const errors: Record<string, string[]> = {};
@@ -141,7 +146,7 @@ walletRoutes.post('/wallet/recharge/ebmgateway', async (c) => {
   if (att instanceof File && att.size > 0) {
     const bytes = att.size <= MAX_ATTACHMENT_BYTES ? new Uint8Array(await att.arrayBuffer()) : new Uint8Array();
     const ext = att.size <= MAX_ATTACHMENT_BYTES ? imageExtension(bytes, att.type) : null;
-    if (att.size > MAX_ATTACHMENT_BYTES) errors.attachment = ['The attachment may not be greater than 5120 kilobytes.'];
+    if (att.size > MAX_ATTACHMENT_BYTES) errors.attachment = [ATTACHMENT_TOO_LARGE];
     else if (!ext) errors.attachment = ['The attachment must be an image.'];
     else file = { bytes, ext };
   } else if (att !== undefined && att !== null && att !== '' && !(att instanceof File)) {

@@ -159,6 +159,16 @@ describe('family accounts: children and transfers', () => {
       expect(all.body.childs[1].credits).toBe(23.75);
     });
 
+    it('two concurrent transfers without a key cannot spend the same credits twice', async () => {
+      s.app.db.prepare('UPDATE users SET credits = 10 WHERE id = ?').run(U.other!.id);
+      const [a, b] = await Promise.all([
+        api('POST', '/childs/transfer', 'other', { child_id: U.otherkid!.id, amount: 6 }),
+        api('POST', '/childs/transfer', 'other', { child_id: U.otherkid!.id, amount: 6 }),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([200, 400]);
+      expect([credits('other'), credits('otherkid')]).toEqual([4, 6]);
+    });
+
     it('a transfer submitted twice with the same key applies once (sequential and concurrent)', async () => {
       const h = { 'Idempotency-Key': 'transfer-1' };
       const a = await api('POST', '/childs/transfer', 'idemparent', { child_id: U.idemkid!.id, amount: 10 }, h);

@@ -257,6 +257,32 @@ describe('wallet, card orders, manual gateway, borrow, referral', () => {
       expect((await api('GET', '/wallet', 'carol')).body.data.pending_payments_count).toBe(0);
     });
 
+    it('refuses an image over 5 MB', async () => {
+      const big = new Uint8Array(5 * 1024 * 1024 + 1);
+      big.set(PNG);
+      const r = await api('POST', '/wallet/recharge/ebmgateway', 'carol',
+        form({ amount: '30', payment_method: 'bank', message: 'hi', attachment: new Blob([big], { type: 'image/png' }) }));
+      expect(r.status).toBe(422);
+      expect(r.body.errors.attachment).toEqual(['The attachment may not be greater than 5120 kilobytes.']);
+      const ok = new Uint8Array(5 * 1024 * 1024);
+      ok.set(PNG);
+      const r2 = await api('POST', '/wallet/recharge/ebmgateway', 'wiser',
+        form({ amount: '30', payment_method: 'instapay', message: 'hi', attachment: new Blob([ok], { type: 'image/png' }) }));
+      expect(r2.status).toBe(200);
+      expect(r2.body.pending_payments_count).toBe(1);
+    });
+
+    it('a rejected payment leaves the balance and drops out of the pending count', async () => {
+      const list = await s.api('GET', `/test/payments?user_id=${U.wiser!.id}`);
+      const pending = list.body.data.find((p: { status: string }) => p.status === 'review');
+      expect(pending).toMatchObject({ payment_method: 'instapay', amount: 30 });
+      const before = user('wiser').credits;
+      expect((await s.api('POST', `/test/payments/${pending.id}/reject`)).body).toEqual({ id: pending.id, status: 'rejected' });
+      expect(user('wiser').credits).toBe(before);
+      expect((await api('GET', '/wallet', 'wiser')).body.data.pending_payments_count).toBe(0);
+      expect((await s.api('POST', `/test/payments/${pending.id}/approve`)).body.code).toBe('NOT_ALLOWED');
+    });
+
     it('approving an unknown payment is 404', async () => {
       expect((await s.api('POST', '/test/payments/999999/approve')).status).toBe(404);
     });
