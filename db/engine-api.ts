@@ -8,8 +8,40 @@ import type { AppSettings, User } from './entities.ts';
  */
 
 export type SessionState =
-  | { status: 'guest' }
+  | { status: 'guest'; /** Why the session ended, when it just did: the UI picks the login page and the message. */ reason?: 'signed-out' | 'unauthorized' | 'invalid-token' }
   | { status: 'signed-in'; token: string; user: User };
+
+/** What a tab hands the worker at hello: its stored session and the runtime configuration. */
+export interface HelloOptions {
+  /** The token and user kept in localStorage (`tutoring.token`, `tutoring.user`); adopted when the engine is a guest. */
+  token?: string | null;
+  user?: User | null;
+  /** Absolute API base, e.g. `https://host/api` (default: the page's origin + `/api`). */
+  apiBase?: string;
+  appVersion?: string;
+  /** The page's origin: a WsConfig with an empty host means this host. */
+  pageOrigin?: string;
+  visible?: boolean;
+  online?: boolean;
+}
+
+/** The mirror's tables (db/schema.ts); `snapshot` reads one whole. */
+export type MirrorTableName =
+  | 'classes' | 'calendarMonths' | 'conversations' | 'messages' | 'notifications' | 'transactions' | 'kv'
+  | 'courses' | 'enrollments' | 'classReports' | 'children' | 'teacherSchedule' | 'rescheduleRequests'
+  | 'lists' | 'outbox' | 'meta';
+
+/**
+ * A successful mutate: the server's reply, and the sequence number of the last change event the
+ * engine broadcast for it (tabs wait until they applied it, so the optimistic state is replaced
+ * without a flicker). `queued` means it waits in the outbox (offline) and will be sent later.
+ */
+export interface MutateData {
+  reply: unknown;
+  seq: number;
+  epoch: string;
+  queued?: boolean;
+}
 
 export interface EngineStatus {
   online: boolean;
@@ -68,7 +100,7 @@ export const listKeyId = (k: ListKey): string =>
 
 export interface EngineApi {
   /** Registers a tab; answers the session and the settings last seen (both from the mirror, no network wait). */
-  hello(tabId: string): Promise<{ session: SessionState; settings: AppSettings | null; status: EngineStatus }>;
+  hello(tabId: string, opts?: HelloOptions): Promise<{ session: SessionState; settings: AppSettings | null; status: EngineStatus }>;
   bye(tabId: string): Promise<void>;
   setTabVisible(tabId: string, visible: boolean): Promise<void>;
   /** Tabs forward `online`/`offline` (a worker's own view of the network is unreliable). */
@@ -85,10 +117,15 @@ export interface EngineApi {
   loadMore(list: ListKey): Promise<Result<{ hasMore: boolean }>>;
 
   call<T = unknown>(req: CallRequest): Promise<Result<T>>;
-  mutate(m: Mutation): Promise<Result<unknown>>;
+  mutate(m: Mutation): Promise<Result<MutateData>>;
   /** Drops a failed or pending outbox entry (the UI's "remove" on a message that could not be sent). */
   discard(mutationId: string): Promise<void>;
   retry(mutationId: string): Promise<void>;
+  /**
+   * A whole table of the signed-in user's mirror (tabs read IndexedDB themselves; this is for the
+   * in-memory mirror, which only the worker holds).
+   */
+  snapshot(table: MirrorTableName): Promise<unknown[]>;
 }
 
 /**
@@ -139,7 +176,7 @@ export interface EnrollmentForm {
 
 /** Messages on the BroadcastChannel `engine` from the worker to every tab. */
 export type EngineEvent =
-  | { type: 'change'; userId: number; table: string; upserts: unknown[]; deletes: (string | number)[] }
+  | { type: 'change'; userId: number; table: string; upserts: unknown[]; deletes: (string | number)[]; /** Engine instance and its event counter (see MutateData). */ seq?: number; epoch?: string }
   | { type: 'session'; session: SessionState }
   | { type: 'settings'; settings: AppSettings }
   | { type: 'status'; status: EngineStatus }
