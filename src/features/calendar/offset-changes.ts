@@ -1,0 +1,89 @@
+import { Temporal } from 'temporal-polyfill';
+import { safeZone } from '../classes/time.ts';
+
+/**
+ * Weeks in which the time difference between the viewer and another party changes (one of them
+ * enters or leaves daylight-saving time while the other does not). A class booked for 17:00 in
+ * one zone then lands an hour earlier or later in the other, so the calendar marks those weeks.
+ */
+export interface OffsetChange {
+  /** Who the difference is with (a student's name, or "your teacher"). */
+  label: string;
+  timeZone: string;
+  /** Other minus viewer, in minutes, at the start of the week and at the start of the next one. */
+  before: number;
+  after: number;
+}
+
+const offsetAt = (tz: string, date: Temporal.PlainDate, viewerTz: string) =>
+  Math.round(date.toZonedDateTime({ timeZone: viewerTz }).withTimeZone(tz).offsetNanoseconds / 60e9);
+
+/** The difference (other − viewer) in minutes at midnight of `date` in the viewer's zone. */
+export function differenceAt(viewerTz: string, otherTz: string, date: string): number {
+  const d = Temporal.PlainDate.from(date);
+  const v = safeZone(viewerTz);
+  return offsetAt(safeZone(otherTz), d, v) - offsetAt(v, d, v);
+}
+
+/**
+ * For each week start (`YYYY-MM-DD`, midnight in the viewer's zone) the parties whose difference
+ * with the viewer is not the same at this week's start and the next week's start.
+ */
+export function offsetChangesByWeek(
+  weekStarts: string[],
+  viewerTz: string,
+  others: { label: string; timeZone: string }[],
+): Map<string, OffsetChange[]> {
+  const out = new Map<string, OffsetChange[]>();
+  const seen = new Set<string>();
+  const unique = others.filter((o) => {
+    const key = `${o.label}\u0000${o.timeZone}`;
+    if (!o.timeZone || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  for (const start of weekStarts) {
+    const next = Temporal.PlainDate.from(start).add({ days: 7 }).toString();
+    const changes: OffsetChange[] = [];
+    for (const o of unique) {
+      const before = differenceAt(viewerTz, o.timeZone, start);
+      const after = differenceAt(viewerTz, o.timeZone, next);
+      if (before !== after) changes.push({ label: o.label, timeZone: o.timeZone, before, after });
+    }
+    if (changes.length) out.set(start, changes);
+  }
+  return out;
+}
+
+/** `+2h`, `-1h 30m`, `same time` for a difference in minutes. */
+export function describeDifference(minutes: number): string {
+  if (minutes === 0) return 'same time';
+  const sign = minutes > 0 ? '+' : '-';
+  const abs = Math.abs(minutes);
+  const h = Math.floor(abs / 60);
+  const m = abs % 60;
+  return `${sign}${h ? `${h}h` : ''}${h && m ? ' ' : ''}${m ? `${m}m` : ''}`;
+}
+
+/** The tooltip of a marked week. */
+export function describeChange(c: OffsetChange): string {
+  return `Time difference with ${c.label} changes this week: ${describeDifference(c.before)} → ${describeDifference(c.after)}`;
+}
+
+/** Saturday on or before `date` (weeks start on Saturday). */
+export function weekStartOf(date: string): string {
+  const d = Temporal.PlainDate.from(date);
+  return d.subtract({ days: (d.dayOfWeek + 1) % 7 }).toString(); // dayOfWeek: Monday 1 .. Sunday 7, Saturday 6
+}
+
+/** Every week start from the week containing `from` up to (not including) `to`. */
+export function weekStartsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  let d = Temporal.PlainDate.from(weekStartOf(from));
+  const end = Temporal.PlainDate.from(to);
+  while (Temporal.PlainDate.compare(d, end) < 0) {
+    out.push(d.toString());
+    d = d.add({ days: 7 });
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+import { Temporal } from 'temporal-polyfill';
+
+/**
+ * Wall-clock helpers in the signed-in user's IANA timezone (`user.timezone`). The server sends
+ * instants as ISO UTC strings and wall-clock fields already in the user's zone; every date or
+ * time computed on the client goes through these so daylight-saving changes are handled by
+ * Temporal's rules, never by the device's own zone.
+ */
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function zonedNow(tz: string, now: number = Date.now()): Temporal.ZonedDateTime {
+  return Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(safeZone(tz));
+}
+
+/** `YYYY-MM-DD` of `now` in the timezone. */
+export function todayIn(tz: string, now: number = Date.now()): string {
+  return zonedNow(tz, now).toPlainDate().toString();
+}
+
+/** `HH:mm` of `now` in the timezone. */
+export function clockIn(tz: string, now: number = Date.now()): string {
+  const z = zonedNow(tz, now);
+  return `${pad(z.hour)}:${pad(z.minute)}`;
+}
+
+/** `YYYY-MM-DD` plus whole calendar days. */
+export function addDays(date: string, days: number): string {
+  return Temporal.PlainDate.from(date).add({ days }).toString();
+}
+
+/** A timezone the runtime knows; an unknown name falls back to UTC rather than throwing in a render. */
+export function safeZone(tz: string | null | undefined): string {
+  if (!tz) return 'UTC';
+  try {
+    Temporal.Now.zonedDateTimeISO(tz);
+    return tz;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The instant of a wall-clock date and `HH:mm` time in the timezone (the earlier one in a DST overlap). */
+export function instantOf(date: string, time: string, tz: string): number {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return Temporal.PlainDate.from(date)
+    .toPlainDateTime({ hour: h, minute: m })
+    .toZonedDateTime(safeZone(tz), { disambiguation: 'earlier' }).epochMilliseconds;
+}
+
+/** `YYYY-MM` of the month an instant falls in, in the timezone. */
+export function monthOf(ms: number, tz: string): string {
+  const z = zonedNow(tz, ms);
+  return `${z.year}-${pad(z.month)}`;
+}
+
+/** UTC offset of a timezone at an instant, in minutes (east positive). */
+export function offsetMinutes(tz: string, ms: number): number {
+  return Math.round(zonedNow(tz, ms).offsetNanoseconds / 60e9);
+}

@@ -1,0 +1,56 @@
+import type { ScheduleRow } from '../../../db/entities.ts';
+
+/**
+ * Working-hours form rules (shell spec sections 2.10 and 5). A row's day is null until chosen;
+ * Sunday is 0 and counts as chosen, which is why every test is against null, never falsy.
+ */
+export interface HoursRow {
+  key: string;
+  day: number | null;
+  start_time: string;
+  end_time: string;
+}
+
+export const INITIAL_ROWS = 3;
+
+/** Day list order of the picker: Saturday first. Values are 0 Sunday .. 6 Saturday. */
+export const DAYS: { value: number; label: string }[] = [
+  { value: 6, label: 'Saturday' },
+  { value: 0, label: 'Sunday' },
+  { value: 1, label: 'Monday' },
+  { value: 2, label: 'Tuesday' },
+  { value: 3, label: 'Wednesday' },
+  { value: 4, label: 'Thursday' },
+  { value: 5, label: 'Friday' },
+];
+
+let seq = 0;
+export const emptyRow = (): HoursRow => ({ key: `row-${++seq}`, day: null, start_time: '', end_time: '' });
+
+/** The form's rows from the saved schedule: the saved rows, padded with empty ones up to three. */
+export function rowsFromSchedule(saved: Pick<ScheduleRow, 'day' | 'start_time' | 'end_time'>[]): HoursRow[] {
+  const rows: HoursRow[] = saved.map((r) => ({ ...emptyRow(), day: r.day, start_time: r.start_time, end_time: r.end_time }));
+  while (rows.length < INITIAL_ROWS) rows.push(emptyRow());
+  return rows;
+}
+
+export const fromEnabled = (r: HoursRow) => r.day !== null;
+export const toEnabled = (r: HoursRow) => fromEnabled(r) && r.start_time !== '';
+export const isComplete = (r: HoursRow) => r.day !== null && r.start_time !== '' && r.end_time !== '';
+/** Only the first row stays. */
+export const canRemove = (index: number) => index > 0;
+
+/** Save is possible while not saving and when at least one row has both times. */
+export const canSave = (rows: HoursRow[], saving: boolean) => !saving && rows.some(isComplete);
+
+/** What is sent: only the rows with a day and both times. */
+export function payloadOf(rows: HoursRow[]): { day: number; start_time: string; end_time: string }[] {
+  return rows.filter(isComplete).map((r) => ({ day: r.day as number, start_time: r.start_time, end_time: r.end_time }));
+}
+
+/** The first validation message of a Laravel-shaped 422. */
+export function firstFieldError(fields: Record<string, string[]> | undefined, fallback: string): string {
+  if (!fields) return fallback;
+  for (const list of Object.values(fields)) if (list?.[0]) return list[0];
+  return fallback;
+}
