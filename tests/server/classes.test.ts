@@ -480,7 +480,7 @@ describe('classes', () => {
   });
 
   describe('reschedule decisions', () => {
-    const request = async (classId: number, token: string, body: Record<string, unknown>) => {
+    const request = async (classId: number, token: string | undefined, body: Record<string, unknown>) => {
       const r = await s.api('PUT', `/classes/${classId}/reschedule`, { token, body });
       expect(r.status).toBe(200);
       return r.body.data.id as number;
