@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
 import type { AppContext, AuthUser, Env } from '../lib/context.ts';
 import { bool, money } from '../db/index.ts';
+import {
+  COURSE_SELECT, type CourseRow, ENROLLMENT_SELECT, type EnrollmentRow, serializeCourse, serializeEnrollment,
+} from '../lib/enrollments.ts';
 import { isTeacher, requireAuth } from '../lib/auth.ts';
-import { personRef, serializeUser } from '../lib/user.ts';
-import { iso, monthRange } from '../lib/time.ts';
+import { serializeUser } from '../lib/user.ts';
+import { monthRange } from '../lib/time.ts';
 import { CLASS_SELECT, type ClassRow, classPrice, pendingRequestsFor, serializeClass } from '../lib/classes.ts';
 
 /** `GET /home`: both dashboards. Every key of `Home` is present for both roles (zero or empty where it does not apply). */
@@ -18,81 +21,19 @@ export const SLIDES = [
 /** Statuses of an enrolment that is running (a teacher's student, a makeup target). */
 const ACTIVE = "('approved', 'joined')";
 
-interface CourseRow {
-  id: number; name: string; description: string; image_url: string | null; category_id: number; category_name: string;
-  details_url: string | null; hourly_price: number; featured: number; status: string;
-}
-interface EnrollmentRow {
-  id: number; student_id: number; teacher_id: number | null; course_id: number; status: string; admin_comment: string | null;
-  class_duration: number; weekly_classes: number; start_day: string; comment: string | null; preferred_days: string;
-  schedule: string; hourly_price: number | null; finish_requested: number; created_at: number;
-  course_name: string; course_image_url: string | null; category_name: string; course_hourly_price: number;
-  student_name: string; student_avatar: string | null; teacher_name: string | null; teacher_avatar: string | null;
-}
-
-const ENROLLMENT_SELECT = `
-  SELECT e.*, co.name AS course_name, co.image_url AS course_image_url, cat.name AS category_name,
-    co.hourly_price AS course_hourly_price, s.name AS student_name, s.avatar AS student_avatar,
-    t.name AS teacher_name, t.avatar AS teacher_avatar
-  FROM enrollments e
-  JOIN courses co ON co.id = e.course_id
-  JOIN categories cat ON cat.id = co.category_id
-  JOIN users s ON s.id = e.student_id
-  LEFT JOIN users t ON t.id = e.teacher_id`;
-
-function parseJson<T>(s: string, fallback: T): T {
-  try {
-    return JSON.parse(s) as T;
-  } catch {
-    return fallback;
-  }
-}
-
-function serializeEnrollment(e: EnrollmentRow) {
-  return {
-    id: e.id,
-    status: e.status,
-    admin_comment: e.admin_comment,
-    class_duration: e.class_duration,
-    weekly_classes: e.weekly_classes,
-    start_day: e.start_day,
-    comment: e.comment,
-    preferred_days: parseJson<number[]>(e.preferred_days, []),
-    schedule: parseJson<{ day: number; from: string; to: string }[]>(e.schedule, []),
-    hourly_price: e.hourly_price,
-    finish_requested: bool(e.finish_requested),
-    course: { id: e.course_id, name: e.course_name, image_url: e.course_image_url, category_name: e.category_name },
-    student: personRef({ id: e.student_id, name: e.student_name, avatar: e.student_avatar }),
-    teacher: e.teacher_id == null ? null : personRef({ id: e.teacher_id, name: e.teacher_name ?? '', avatar: e.teacher_avatar }),
-    created_at: iso(e.created_at),
-  };
-}
-
-const weeklyPrice = (e: EnrollmentRow) =>
-  money(((e.hourly_price ?? e.course_hourly_price) * e.class_duration * e.weekly_classes) / 60);
-
-/** Courses with the viewer's running enrolment in each (students), in one query for the courses and one for the enrolments. */
+/** Courses as the viewer sees them, with the student's latest active enrolment per course fetched in one query. */
 function serializeCourses(app: AppContext, courses: CourseRow[], viewer: AuthUser) {
-  const mine = new Map<number, EnrollmentRow>();
-  if (!isTeacher(viewer) && courses.length) {
+  if (isTeacher(viewer)) return courses.map((c) => serializeCourse(app, c, null, null));
+  const latest = new Map<number, EnrollmentRow>();
+  if (courses.length) {
     const rows = app.db
       .prepare(`${ENROLLMENT_SELECT} WHERE e.student_id = ? AND e.status NOT IN ('canceled', 'finished')
-                  AND e.course_id IN (SELECT value FROM json_each(?)) ORDER BY e.created_at, e.id`)
+                  AND e.course_id IN (SELECT value FROM json_each(?)) ORDER BY e.created_at DESC, e.id DESC`)
       .all(viewer.id, JSON.stringify(courses.map((c) => c.id))) as EnrollmentRow[];
-    for (const r of rows) mine.set(r.course_id, r); // the latest wins
+    for (const r of rows) if (!latest.has(r.course_id)) latest.set(r.course_id, r);
   }
-  return courses.map((c) => {
-    const e = mine.get(c.id) ?? null;
-    return {
-      id: c.id, name: c.name, description: c.description, image_url: c.image_url, category_id: c.category_id,
-      category_name: c.category_name, details_url: c.details_url, hourly_price: c.hourly_price, featured: bool(c.featured),
-      status: c.status, enrolled: e != null, enrollment: e ? serializeEnrollment(e) : null,
-      finish_requested: e ? bool(e.finish_requested) : false, weekly_price: e ? weeklyPrice(e) : null,
-    };
-  });
+  return courses.map((c) => serializeCourse(app, c, viewer.id, latest.get(c.id) ?? null));
 }
-
-const COURSE_SELECT = `SELECT co.*, cat.name AS category_name FROM courses co JOIN categories cat ON cat.id = co.category_id`;
 
 /** The viewer's next class: the first one not yet ended that is still on (running or coming). */
 function nextClass(app: AppContext, viewer: AuthUser): ClassRow | undefined {
