@@ -3,13 +3,13 @@ import { Hono } from 'hono';
 import { Temporal } from 'temporal-polyfill';
 import type { AppContext, AuthUser, Env } from '../lib/context.ts';
 import { bool } from '../db/index.ts';
-import { isTeacher, requireAuth, requireTeacher } from '../lib/auth.ts';
+import { isTeacher, requireAuth, requireTeacher, testOnly } from '../lib/auth.ts';
 import { business, forbidden, invalid, notFound, validation } from '../lib/errors.ts';
 import { idParam, paged, pageParam, readBody } from '../lib/request.ts';
 import { applyCredits } from '../lib/ledger.ts';
 import { notify } from '../lib/notify.ts';
 import { getSettings } from '../lib/settings.ts';
-import { MINUTE, formated, instantOf, localDate, monthRange, zoned } from '../lib/time.ts';
+import { DAY, MINUTE, formated, instantOf, localDate, monthRange, zoned } from '../lib/time.ts';
 import {
   CLASS_SELECT, type ClassRow, canMarkAttended, classChangesThisMonth, classPrice, classRow, editBlock, freshClass,
   isJoinable, isOpen, isStudentOf, isTeacherOf, loadClass, localShift, paymentStatus, recordClassChange, rescheduleRow,
@@ -84,7 +84,8 @@ function teacherList(kind: 'coming' | 'history') {
     const page = pageParam(c);
     const now = app.now();
     const where = kind === 'coming'
-      ? 'e.teacher_id = ? AND k.canceled = 0 AND k.start_at + k.duration * 60000 > ?'
+      // No class lasts a day: the bound on start_at lets the (enrollment_id, start_at) index do the range.
+      ? `e.teacher_id = ? AND k.canceled = 0 AND k.start_at + k.duration * 60000 > ? AND k.start_at > ${now - DAY}`
       : 'e.teacher_id = ? AND (k.canceled = 1 OR k.start_at + k.duration * 60000 <= ?)';
     const order = kind === 'coming' ? 'k.start_at, k.id' : 'k.start_at DESC, k.id DESC';
     const total = (app.db
@@ -379,4 +380,26 @@ classRoutes.post('/reschedule-requests/:id/:action', requireAuth, (c) => {
       .all(JSON.stringify(moved)) as ClassRow[])
     : [];
   return c.json({ data: serializeRescheduleRequest(rescheduleRow(app, id)!, user), classes: serializeClasses(app, rows, user) });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Test-only: put a class on an enrolment at a chosen time (end-to-end tests of join, attendance...)
+
+classRoutes.post('/test/classes', testOnly, async (c) => {
+  const app = c.get('app');
+  const b = await readBody(c);
+  const e = app.db.prepare('SELECT id, class_duration FROM enrollments WHERE id = ?').get(Number(b.enrollment_id)) as
+    | { id: number; class_duration: number }
+    | undefined;
+  if (!e) throw notFound();
+  const startAt = typeof b.start_at === 'string' ? Date.parse(b.start_at) : app.now() + Number(b.start_in_minutes ?? 0) * MINUTE;
+  if (!Number.isFinite(startAt)) throw invalid('start_at', 'The start at is not a valid date.');
+  const duration = Number(b.duration ?? e.class_duration);
+  if (!Number.isInteger(duration) || duration <= 0) throw invalid('duration', 'The duration must be a positive number of minutes.');
+  const id = Number(app.db
+    .prepare(`INSERT INTO classes (enrollment_id, name, start_at, duration, series_key, is_trial, join_url, created_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+    .run(e.id, typeof b.name === 'string' ? b.name : null, startAt, duration, typeof b.series_key === 'string' ? b.series_key : null,
+      truthy(b.is_trial) ? 1 : 0, typeof b.join_url === 'string' ? b.join_url : null, app.now()).lastInsertRowid);
+  return c.json({ data: { id, start_datetime: new Date(startAt).toISOString(), duration } });
 });

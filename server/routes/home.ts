@@ -6,7 +6,7 @@ import {
 } from '../lib/enrollments.ts';
 import { isTeacher, requireAuth } from '../lib/auth.ts';
 import { serializeUser } from '../lib/user.ts';
-import { monthRange } from '../lib/time.ts';
+import { DAY, monthRange } from '../lib/time.ts';
 import { CLASS_SELECT, type ClassRow, classPrice, pendingRequestsFor, serializeClass } from '../lib/classes.ts';
 
 /** `GET /home`: both dashboards. Every key of `Home` is present for both roles (zero or empty where it does not apply). */
@@ -40,8 +40,8 @@ function nextClass(app: AppContext, viewer: AuthUser): ClassRow | undefined {
   const col = isTeacher(viewer) ? 'e.teacher_id' : 'e.student_id';
   return app.db
     .prepare(`${CLASS_SELECT} WHERE ${col} = ? AND k.canceled = 0 AND k.absent = 0 AND k.attended = 0
-              AND k.start_at + k.duration * 60000 > ? ORDER BY k.start_at, k.id LIMIT 1`)
-    .get(viewer.id, app.now()) as ClassRow | undefined;
+              AND k.start_at + k.duration * 60000 > ? AND k.start_at > ? ORDER BY k.start_at, k.id LIMIT 1`)
+    .get(viewer.id, app.now(), app.now() - DAY) as ClassRow | undefined;
 }
 
 export interface MonthStats {

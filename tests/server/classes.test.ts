@@ -591,4 +591,23 @@ describe('classes', () => {
       expect((await s.api('POST', '/classes/makeup', { token: tok.teacher, body: { ...body, enrollment_id: w.ePending } })).body.code).toBe('NOT_ALLOWED');
     });
   });
+
+  describe('POST /test/classes', () => {
+    it('puts a class on an enrolment at a chosen time (test API only)', async () => {
+      const r = await s.api('POST', '/test/classes', { body: { enrollment_id: w.e1, start_in_minutes: 5, is_trial: true } });
+      expect(r.status).toBe(200);
+      const c = (await s.api('GET', `/classes/${r.body.data.id}`, { token: tok.student })).body.data;
+      expect(c).toMatchObject({ joinable: true, payment_status: 'trial', duration: 60 });
+      expect((await s.api('POST', '/test/classes', { body: { enrollment_id: 999999 } })).status).toBe(404);
+    });
+
+    it('does not exist without ENABLE_TEST_API', async () => {
+      const off = await startTestServer({ enableTestApi: false });
+      try {
+        expect((await off.api('POST', '/test/classes', { body: { enrollment_id: 1 } })).status).toBe(404);
+      } finally {
+        await off.close();
+      }
+    });
+  });
 });
