@@ -1,0 +1,53 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+
+/**
+ * Light/dark mode without next-themes: a `dark` or `light` class on <html> (Chakra's `.dark`
+ * condition), persisted in localStorage. index.html applies the stored choice before the first
+ * paint, so a dark user never sees a white flash.
+ */
+export type ColorMode = 'light' | 'dark';
+export const COLOR_MODE_KEY = 'color-mode';
+
+function initialMode(): ColorMode {
+  try {
+    const stored = localStorage.getItem(COLOR_MODE_KEY);
+    if (stored === 'light' || stored === 'dark') return stored;
+  } catch {
+    /* storage blocked: fall back to the system preference */
+  }
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+export function applyColorMode(mode: ColorMode) {
+  const root = document.documentElement;
+  root.classList.toggle('dark', mode === 'dark');
+  root.classList.toggle('light', mode === 'light');
+  root.style.colorScheme = mode;
+}
+
+interface ColorModeValue {
+  colorMode: ColorMode;
+  toggleColorMode: () => void;
+}
+
+const ColorModeContext = createContext<ColorModeValue>({ colorMode: 'light', toggleColorMode: () => {} });
+
+export function ColorModeProvider({ children }: { children: ReactNode }) {
+  const [colorMode, setMode] = useState<ColorMode>(initialMode);
+  useEffect(() => applyColorMode(colorMode), [colorMode]);
+  const toggleColorMode = useCallback(() => {
+    setMode((m) => {
+      const next = m === 'dark' ? 'light' : 'dark';
+      try {
+        localStorage.setItem(COLOR_MODE_KEY, next);
+      } catch {
+        /* not persisted; the choice lasts for this page */
+      }
+      return next;
+    });
+  }, []);
+  const value = useMemo(() => ({ colorMode, toggleColorMode }), [colorMode, toggleColorMode]);
+  return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;
+}
+
+export const useColorMode = () => useContext(ColorModeContext);

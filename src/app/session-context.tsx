@@ -1,0 +1,48 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { EngineApi, EngineStatus, SessionState } from '../../db/engine-api.ts';
+import type { AppSettings, Notification, User } from '../../db/entities.ts';
+
+/**
+ * What the shell's screens read of the sync engine, in one small interface: the session, the app
+ * settings, the engine status, the notifications and the engine's call surface. `engine-bridge.tsx`
+ * feeds it from `src/lib/engine.ts`; tests feed it by hand.
+ */
+export type ShellEngine = Pick<EngineApi, 'call' | 'signIn' | 'signOut' | 'mutate' | 'refresh'>;
+
+export interface ShellValue {
+  /** The engine answered hello: the session below is the stored one, not a placeholder. */
+  ready: boolean;
+  session: SessionState;
+  settings: AppSettings | null;
+  status: EngineStatus | null;
+  /** Newest first. */
+  notifications: Notification[];
+  engine: ShellEngine;
+}
+
+const ShellContext = createContext<ShellValue | null>(null);
+
+export function ShellProvider({ value, children }: { value: ShellValue; children: ReactNode }) {
+  return <ShellContext.Provider value={value}>{children}</ShellContext.Provider>;
+}
+
+export function useShell(): ShellValue {
+  const v = useContext(ShellContext);
+  if (!v) throw new Error('useShell outside ShellProvider');
+  return v;
+}
+
+export const useEngine = () => useShell().engine;
+export const useSettings = () => useShell().settings;
+export function useUser(): User | null {
+  const { session } = useShell();
+  return session.status === 'signed-in' ? session.user : null;
+}
+export function useRole(): 'student' | 'teacher' | null {
+  const user = useUser();
+  return user ? (user.groupId === 1 ? 'teacher' : 'student') : null;
+}
+
+/** A fresh id for a mutation (also its Idempotency-Key). */
+export const mutationId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;

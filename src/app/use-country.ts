@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { parseCountry } from '../lib/geo.ts';
+import { useShell } from './session-context.tsx';
+
+const KEY = 'geo-country';
+let inflight: Promise<string | null> | null = null;
+
+/**
+ * The detected country, asked once per browser session and only for guests (spec section 7: on
+ * load when not authenticated). Null while unknown or when the lookup fails.
+ */
+export function useCountry(): string | null {
+  const { engine, session, ready } = useShell();
+  const [country, setCountry] = useState<string | null>(() => sessionStorage.getItem(KEY));
+  const guest = session.status === 'guest';
+  useEffect(() => {
+    if (country || !guest || !ready) return;
+    inflight ??= engine.call<string>({ method: 'GET', path: '/geo' }).then((r) => {
+      const c = r.ok ? parseCountry(r.data) : null;
+      if (c) sessionStorage.setItem(KEY, c);
+      else inflight = null;
+      return c;
+    });
+    let live = true;
+    void inflight.then((c) => live && setCountry(c));
+    return () => {
+      live = false;
+    };
+  }, [country, guest, ready, engine]);
+  return country;
+}

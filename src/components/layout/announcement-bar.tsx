@@ -1,0 +1,26 @@
+import { Box, CloseButton, HStack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useSettings } from '../../app/session-context.tsx';
+import { DURATIONS } from '../../lib/messages.ts';
+
+/** The optional announcement of the app settings, shown for 15 s (or until closed). */
+export function AnnouncementBar() {
+  const text = useSettings()?.announcement?.trim() ?? '';
+  const [hidden, setHidden] = useState<string | null>(null);
+  useEffect(() => {
+    if (!text) return;
+    const t = setTimeout(() => setHidden(text), DURATIONS.announcement);
+    return () => clearTimeout(t);
+  }, [text]);
+  if (!text || hidden === text) return null;
+  return (
+    <Box role="status" bg="accent" color="white" px="4" py="1.5">
+      <HStack maxW="6xl" mx="auto">
+        <Text flex="1" fontSize="sm" fontWeight="medium" textAlign="center" dir="auto">
+          {text}
+        </Text>
+        <CloseButton size="2xs" variant="ghost" color="white" aria-label="Close announcement" onClick={() => setHidden(text)} />
+      </HStack>
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import { Badge, Box, Link, Text, VStack } from '@chakra-ui/react';
+import { NavLink } from 'react-router';
+import { useRole, useSettings, useUser } from '../../app/session-context.tsx';
+import { AppIcon } from '../ui/icons.tsx';
+import { badgeCount, bottomNav } from './menu-items.ts';
+
+export const BOTTOM_NAV_HEIGHT = '64px';
+
+/** The phone bottom navigation (below md) for signed-in users. */
+export function BottomNav() {
+  const role = useRole();
+  const user = useUser();
+  const settings = useSettings();
+  if (!role) return null;
+  const items = bottomNav(role, settings?.enable_app_wallet ?? false);
+  const unread = user?.unread_inbox_count ?? 0;
+  return (
+    <Box
+      as="nav"
+      aria-label="Bottom navigation"
+      display={{ base: 'flex', md: 'none' }}
+      position="fixed"
+      insetX="0"
+      bottom="0"
+      zIndex="sticky"
+      h={`calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom))`}
+      pb="env(safe-area-inset-bottom)"
+      bg="surface"
+      borderTopWidth="1px"
+      boxShadow="0 -2px 8px rgba(0,0,0,0.06)"
+    >
+      {items.map((item) => (
+        <Link
+          key={item.to}
+          asChild
+          flex="1"
+          justifyContent="center"
+          color="fg.muted"
+          textDecoration="none"
+          _currentPage={{ color: 'brand.fg' }}
+          _hover={{ textDecoration: 'none', color: 'fg' }}
+        >
+          <NavLink to={item.to}>
+            <VStack gap="0.5" position="relative">
+              <AppIcon name={item.icon} />
+              <Text fontSize="2xs" fontWeight="medium">
+                {item.label}
+              </Text>
+              {item.unread && unread > 0 && (
+                <Badge position="absolute" top="-1" insetEnd="-2" size="xs" colorPalette="red" variant="solid" borderRadius="full">
+                  {badgeCount(unread)}
+                </Badge>
+              )}
+            </VStack>
+          </NavLink>
+        </Link>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import { Button, HStack, Spacer } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { useCountry } from '../../app/use-country.ts';
+import { ColorModeButton } from './color-mode-button.tsx';
+import { Logo } from './logo.tsx';
+import { MenuDrawer } from './menu-drawer.tsx';
+import type { MenuItem } from './menu-items.ts';
+import { RamadanBadge } from './ramadan-badge.tsx';
+
+/** The guest navbar: Contact Us, Teachers Sign In (Egypt only), New Account, Sign in. 70 px on phones. */
+export function GuestBar() {
+  const country = useCountry();
+  const teachers = country === 'EG';
+  const extra: MenuItem[] = teachers ? [{ label: 'Teachers Sign In', to: '/login/teachers', icon: 'login' }] : [];
+  return (
+    <HStack as="header" h={{ base: 'navbarGuestPhone', md: 'navbar' }} px={{ base: '2', md: '6' }} gap={{ base: '1', md: '2' }}>
+      <MenuDrawer extra={extra} />
+      <Logo to="/login" />
+      <RamadanBadge />
+      <Spacer />
+      <HStack gap="1" display={{ base: 'none', md: 'flex' }}>
+        <Button asChild variant="ghost" colorPalette="gray">
+          <RouterLink to="/help">Contact Us</RouterLink>
+        </Button>
+        {teachers && (
+          <Button asChild variant="ghost" colorPalette="gray">
+            <RouterLink to="/login/teachers">Teachers Sign In</RouterLink>
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <RouterLink to="/register">New Account</RouterLink>
+        </Button>
+      </HStack>
+      <Button asChild>
+        <RouterLink to="/login">Sign in</RouterLink>
+      </Button>
+      <ColorModeButton />
+    </HStack>
+  );
+}

@@ -1,0 +1,18 @@
+import { HStack, Image, Link, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { PRODUCT_NAME } from '../../app/route-meta.ts';
+
+export function Logo({ to }: { to: string }) {
+  return (
+    <Link asChild _hover={{ textDecoration: 'none' }} color="brand.fg" aria-label={`${PRODUCT_NAME} home`}>
+      <RouterLink to={to}>
+        <HStack gap="2">
+          <Image src="/icons/icon.svg" alt="" boxSize={{ base: '8', md: '10' }} />
+          <Text fontWeight="bold" fontSize={{ base: 'lg', md: 'xl' }} display={{ base: 'none', sm: 'block' }}>
+            {PRODUCT_NAME}
+          </Text>
+        </HStack>
+      </RouterLink>
+    </Link>
+  );
+}

@@ -1,0 +1,26 @@
+import { Badge, Text } from '@chakra-ui/react';
+import { useSettings } from '../../app/session-context.tsx';
+import { AppIcon } from '../ui/icons.tsx';
+
+/** Ramadan mode's badge with the seasonal message (the colours change through the theme). */
+export function RamadanBadge() {
+  const settings = useSettings();
+  if (!settings?.ramadan_mode) return null;
+  const message = settings.ramadan_message || 'Ramadan Kareem';
+  return (
+    <Badge
+      colorPalette="yellow"
+      variant="subtle"
+      size="md"
+      maxW={{ base: '36', md: 'xs', lg: 'md' }}
+      title={message}
+      gap="1.5"
+      data-testid="ramadan-badge"
+    >
+      <AppIcon name="moonStar" boxSize="4" />
+      <Text truncate dir="auto">
+        {message}
+      </Text>
+    </Badge>
+  );
+}

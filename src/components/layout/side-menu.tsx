@@ -1,0 +1,27 @@
+import { Box } from '@chakra-ui/react';
+import { useRole, useUser } from '../../app/session-context.tsx';
+import { sideMenu } from './menu-items.ts';
+import { NavList } from './nav-item.tsx';
+
+/** The desktop side menu (md and up), below the navbar, for signed-in users. */
+export function SideMenu() {
+  const role = useRole();
+  const user = useUser();
+  return (
+    <Box
+      as="aside"
+      display={{ base: 'none', md: 'block' }}
+      w="sidebar"
+      flexShrink={0}
+      position="sticky"
+      top="navbar"
+      h="calc(100dvh - {sizes.navbar})"
+      overflowY="auto"
+      borderEndWidth="1px"
+      bg="surface"
+      p="3"
+    >
+      <NavList items={sideMenu(role)} unread={user?.unread_inbox_count ?? 0} label="Main menu" />
+    </Box>
+  );
+}

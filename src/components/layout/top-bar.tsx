@@ -1,0 +1,56 @@
+import { Badge, Box, Float, HStack, IconButton, Link, Spacer } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { useRole, useUser } from '../../app/session-context.tsx';
+import { NotificationsMenu } from '../../features/notifications/notifications-menu.tsx';
+import { formatMoney } from '../../lib/format.ts';
+import { AppIcon } from '../ui/icons.tsx';
+import { ColorModeButton } from './color-mode-button.tsx';
+import { Logo } from './logo.tsx';
+import { MenuDrawer } from './menu-drawer.tsx';
+import { badgeCount } from './menu-items.ts';
+import { RamadanBadge } from './ramadan-badge.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** The signed-in navbar: 85 px from md up, 65 px on phones. */
+export function TopBar() {
+  const user = useUser();
+  const role = useRole();
+  const unread = user?.unread_inbox_count ?? 0;
+  return (
+    <HStack as="header" h={{ base: 'navbarPhone', md: 'navbar' }} px={{ base: '2', md: '6' }} gap={{ base: '1', md: '3' }}>
+      <MenuDrawer />
+      <Logo to="/home" />
+      <Box display={{ base: 'none', sm: 'block' }}>
+        <RamadanBadge />
+      </Box>
+      <Spacer />
+      {role === 'student' && user && (
+        <Link asChild _hover={{ textDecoration: 'none' }}>
+          <RouterLink to="/wallet" aria-label={`Credits ${formatMoney(user.credits)}, open wallet`}>
+            <Badge size="lg" colorPalette="green" variant="subtle" gap="1.5" data-testid="credits-badge">
+              <AppIcon name="wallet" boxSize="4" />
+              {formatMoney(user.credits)}
+            </Badge>
+          </RouterLink>
+        </Link>
+      )}
+      <IconButton asChild variant="ghost" colorPalette="gray" position="relative" display={{ base: 'none', md: 'inline-flex' }}>
+        <RouterLink to="/inbox" aria-label={unread > 0 ? `Inbox, ${unread} unread` : 'Inbox'}>
+          <AppIcon name="inbox" />
+          {unread > 0 && (
+            <Float placement="top-end" offset="2">
+              <Badge size="xs" variant="solid" colorPalette="red" borderRadius="full">
+                {badgeCount(unread)}
+              </Badge>
+            </Float>
+          )}
+        </RouterLink>
+      </IconButton>
+      <NotificationsMenu />
+      <Box display={{ base: 'none', md: 'block' }}>
+        <ColorModeButton />
+      </Box>
+      <UserMenu />
+    </HStack>
+  );
+}

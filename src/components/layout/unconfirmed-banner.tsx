@@ -1,0 +1,21 @@
+import { Alert, Button } from '@chakra-ui/react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useUser } from '../../app/session-context.tsx';
+
+/** "Account not confirmed" for signed-in users whose email is unconfirmed, with a way to confirm. */
+export function UnconfirmedBanner() {
+  const user = useUser();
+  const { pathname } = useLocation();
+  if (!user || user.email_verified_at || pathname === '/confirm') return null;
+  return (
+    <Alert.Root status="warning" borderRadius="0" alignItems="center">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Account not confirmed</Alert.Title>
+      </Alert.Content>
+      <Button asChild size="sm" colorPalette="orange">
+        <RouterLink to="/confirm">Confirm</RouterLink>
+      </Button>
+    </Alert.Root>
+  );
+}

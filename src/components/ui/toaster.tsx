@@ -1,0 +1,39 @@
+import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { DURATIONS } from '../../lib/messages.ts';
+
+/** One toaster for the app; screens call `notify` with a message from the catalogue. */
+export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 4 });
+
+type Kind = 'success' | 'error' | 'info' | 'warning';
+
+/**
+ * Shows a message. Durations follow the specs (section 9): snack messages 4 s by default, the
+ * default message (errors) 5 s; callers pass others (snackbar 2 s, referral copied 2 s...).
+ */
+export function notify(kind: Kind, text: string, duration?: number) {
+  return toaster.create({
+    type: kind,
+    title: text,
+    duration: duration ?? (kind === 'error' ? DURATIONS.default : DURATIONS.snack),
+    closable: true,
+  });
+}
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }}>
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title dir="auto">{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description dir="auto">{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.closable && <Toast.CloseTrigger aria-label="Close" />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}
