@@ -1,0 +1,35 @@
+import { lazy, type ComponentType } from 'react';
+
+/** Chunk load time-out (spec section 9): a screen that has not arrived in 120 s fails visibly. */
+export const CHUNK_TIMEOUT = 120_000;
+const RELOADED_KEY = 'chunk-reloaded';
+
+type PageModule = { default: ComponentType };
+
+/**
+ * A screen loaded on first visit (so the first screen does not download them all). A chunk that
+ * fails to load, usually because a new build replaced the hashed files, reloads the page once to
+ * pick up the new index; a second failure reaches the route's error screen.
+ */
+export function lazyPage(load: () => Promise<PageModule>) {
+  return lazy(async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('Chunk load timed out')), CHUNK_TIMEOUT);
+    });
+    try {
+      const mod = await Promise.race([load(), timeout]);
+      sessionStorage.removeItem(RELOADED_KEY);
+      return mod;
+    } catch (err) {
+      if (navigator.onLine && !sessionStorage.getItem(RELOADED_KEY)) {
+        sessionStorage.setItem(RELOADED_KEY, '1');
+        window.location.reload();
+        return new Promise<PageModule>(() => {}); // the page is going away
+      }
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+
+/** Placeholder until this screen is built; the router expects the page as the default export. */
+export default function HomePage() {
+  return <PlaceholderPage title="Dashboard" />;
+}
