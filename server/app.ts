@@ -35,6 +35,11 @@ export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  api.use('*', async (c, next) => {
+    const k = `${c.req.method} ${c.req.path}`;
+    app.requestCounts.set(k, (app.requestCounts.get(k) ?? 0) + 1);
+    await next();
+  });
   api.use('*', faults());
   api.use('*', idempotency());
   for (const r of [

@@ -28,6 +28,8 @@ export interface AppContext {
   clockOffsetMs: number;
   /** Where uploaded files are stored (served at `/uploads/`). */
   uploadsDir: string;
+  /** API requests served, by `METHOD /path` (no query): what the benchmarks' request-economy figures read. */
+  requestCounts: Map<string, number>;
 }
 
 export interface AuthUser {
