@@ -1,4 +1,4 @@
-import type { Transaction } from '../../db/entities.ts';
+import type { Transaction } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { EngineError } from '../../db/engine-api.ts';
+import type { EngineError } from '../../../db/engine-api.ts';
 
 /**
  * One money action as the user means it: "recharge $25 by card", "transfer $5 to Sara". Its id is
