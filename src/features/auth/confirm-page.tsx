@@ -1,0 +1,73 @@
+import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import type { User } from '../../../db/entities.ts';
+import { useShell, useUser } from '../../app/session-context.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
+import { MESSAGES } from '../../lib/messages.ts';
+import { AuthCard } from './auth-card.tsx';
+import { firstError } from './errors.ts';
+
+/** Email Confirmation: the code the server emailed, and a way to have it sent again. */
+export default function ConfirmPage() {
+  const { engine, session } = useShell();
+  const user = useUser();
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
+  if (user?.email_verified_at) return <Navigate to="/home" replace />;
+
+  const verify = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) return setError(MESSAGES.inputRequired);
+    setBusy('verify');
+    setError(null);
+    const res = await engine.call<{ user?: User }>({ method: 'POST', path: '/verify', body: { code: code.trim() } });
+    if (res.ok && res.data.user && session.status === 'signed-in') {
+      await engine.signIn(session.token, res.data.user);
+      setBusy(null);
+      notify('success', 'Your email has been confirmed');
+      navigate('/home', { replace: true });
+      return;
+    }
+    setBusy(null);
+    setError(res.ok ? MESSAGES.actionFailed : firstError(res.error));
+  };
+  const resend = async () => {
+    setBusy('resend');
+    const res = await engine.call({ method: 'POST', path: '/verify/send' });
+    setBusy(null);
+    notify(res.ok ? 'success' : 'error', res.ok ? MESSAGES.requestSent : firstError(res.error));
+  };
+
+  return (
+    <AuthCard title="Email Confirmation" subtitle={<>We sent a confirmation code to <span dir="auto">{user?.email}</span>.</>}>
+      <form onSubmit={verify} noValidate>
+        <Stack gap="4">
+          <Field.Root required invalid={!!error}>
+            <Field.Label>Confirmation code</Field.Label>
+            <Input
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              letterSpacing="0.3em"
+              fontSize="lg"
+            />
+            <Field.ErrorText>{error}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" size="lg" loading={busy === 'verify'}>
+            Confirm
+          </Button>
+          <HStack justify="center" fontSize="sm">
+            <Text color="fg.muted">Did not get it?</Text>
+            <Button variant="plain" size="sm" color="brand.fg" px="0" onClick={resend} loading={busy === 'resend'}>
+              Resend code
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,15 @@
+import type { EngineError } from '../../../db/engine-api.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+
+/** The first field message of a 422, else the engine's message, else the generic one. */
+export function firstError(e: EngineError, fallback: string = MESSAGES.actionFailed): string {
+  const first = e.fields ? Object.values(e.fields).find((m) => m.length > 0)?.[0] : undefined;
+  return first ?? (e.message || fallback);
+}
+
+/** Field messages of a 422 keyed by field. */
+export function fieldErrors(e: EngineError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(e.fields ?? {})) if (v[0]) out[k] = v[0];
+  return out;
+}

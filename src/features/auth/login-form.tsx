@@ -1,0 +1,89 @@
+import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type { User } from '../../../db/entities.ts';
+import { useEngine } from '../../app/session-context.tsx';
+import { MESSAGES } from '../../lib/messages.ts';
+import { AuthCard } from './auth-card.tsx';
+import { firstError } from './errors.ts';
+import { PasswordInput } from './password-input.tsx';
+import { completeSignIn, hasSession } from './sign-in.ts';
+
+export const SIGN_IN_FAILED = 'These credentials do not match our records.';
+
+/**
+ * Sign in (students) and Teachers Sign In (`type: 'teacher'`). On success the engine holds the
+ * session and the guard moves the user from this guest-only page to home.
+ */
+export function LoginForm({ teacher = false }: { teacher?: boolean }) {
+  const engine = useEngine();
+  const { search } = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setMissing(!email.trim() || !password);
+    if (!email.trim() || !password) return;
+    setBusy(true);
+    setError(null);
+    const res = await engine.call<{ token?: string; user?: User }>({
+      method: 'POST',
+      path: '/login',
+      body: { email: email.trim(), password, ...(teacher ? { type: 'teacher' } : {}) },
+    });
+    if (res.ok && hasSession(res.data)) {
+      await completeSignIn(engine, res.data.token, res.data.user);
+      return; // the guard redirects; keep the button busy until it does
+    }
+    setBusy(false);
+    setError(res.ok ? SIGN_IN_FAILED : firstError(res.error, SIGN_IN_FAILED));
+  };
+
+  return (
+    <AuthCard title={teacher ? 'Teachers Sign In' : 'Sign In'} subtitle={teacher ? 'For teachers of the platform' : 'Welcome back'}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <Field.Root required invalid={missing && !email.trim()}>
+            <Field.Label>Email</Field.Label>
+            <Input type="email" autoComplete="username" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} dir="auto" />
+            <Field.ErrorText>{MESSAGES.inputRequired}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root required invalid={missing && !password}>
+            <Field.Label>Password</Field.Label>
+            <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Field.ErrorText>{MESSAGES.inputRequired}</Field.ErrorText>
+          </Field.Root>
+          {error && (
+            <Text color="fg.error" fontSize="sm" role="alert" dir="auto">
+              {error}
+            </Text>
+          )}
+          <Button type="submit" loading={busy} size="lg">
+            Sign In
+          </Button>
+          <Stack gap="1" fontSize="sm" align="center">
+            <Link asChild color="brand.fg">
+              <RouterLink to={`/reset-password${search}`}>Forgot your password?</RouterLink>
+            </Link>
+            {teacher ? (
+              <Link asChild color="brand.fg">
+                <RouterLink to={`/login${search}`}>Student sign in</RouterLink>
+              </Link>
+            ) : (
+              <Text>
+                New here?{' '}
+                <Link asChild color="brand.fg" fontWeight="medium">
+                  <RouterLink to={`/register${search}`}>Create an account</RouterLink>
+                </Link>
+              </Text>
+            )}
+          </Stack>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

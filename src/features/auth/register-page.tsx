@@ -1,0 +1,140 @@
+import { Button, Field, HStack, Input, Link, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type { User } from '../../../db/entities.ts';
+import { setAfterAuth } from '../../app/after-auth.ts';
+import { useEngine } from '../../app/session-context.tsx';
+import { useCountry } from '../../app/use-country.ts';
+import { notify } from '../../components/ui/toaster.tsx';
+import { DURATIONS, MESSAGES } from '../../lib/messages.ts';
+import { browserTimezone } from '../settings/timezones.ts';
+import { AuthCard } from './auth-card.tsx';
+import { BirthDatePicker } from './birth-date-picker.tsx';
+import { fieldErrors, firstError } from './errors.ts';
+import { PasswordInput } from './password-input.tsx';
+import { PhoneField } from './phone-field.tsx';
+import {
+  EXCLUDED_COUNTRIES, emptyRegistration, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationForm,
+} from './registration.ts';
+import { completeSignIn, hasSession } from './sign-in.ts';
+
+/** Server field names (422) to the form's. */
+const SERVER_FIELDS: Record<string, keyof RegistrationForm> = {
+  name: 'firstName', email: 'email', password: 'password', password_confirmation: 'confirm', phone: 'phone',
+  full_phone: 'phone', phone_country: 'country', date_of_birth: 'dateOfBirth', gender: 'gender',
+};
+
+export default function RegisterPage() {
+  const engine = useEngine();
+  const { search } = useLocation();
+  const referral = new URLSearchParams(search).get('referral');
+  const detected = useCountry();
+  const [form, setForm] = useState<RegistrationForm>(emptyRegistration);
+  const [errors, setErrors] = useState<RegistrationErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (detected && !EXCLUDED_COUNTRIES.has(detected)) setForm((f) => (f.country ? f : { ...f, country: detected }));
+  }, [detected]);
+
+  const set = <K extends keyof RegistrationForm>(k: K, v: RegistrationForm[K]) => {
+    const next = { ...form, [k]: v };
+    setForm(next);
+    if (submitted) setErrors(validateRegistration(next));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const errs = validateRegistration(form);
+    setErrors(errs);
+    const payload = registrationPayload(form, referral, browserTimezone());
+    if (!payload) {
+      const onlyPhone = Object.keys(errs).length === 1 && errs.phone === MESSAGES.phoneNotValid;
+      notify('error', onlyPhone ? MESSAGES.phoneNotValid : MESSAGES.formNotValid, DURATIONS.registration);
+      return;
+    }
+    setBusy(true);
+    const res = await engine.call<{ token?: string; user?: User; verification?: string | null }>({ method: 'POST', path: '/register', body: payload });
+    if (res.ok && hasSession(res.data)) {
+      setAfterAuth((res.data as { verification?: string | null }).verification === 'SENT' ? '/confirm' : null);
+      await completeSignIn(engine, res.data.token, res.data.user);
+      return;
+    }
+    setBusy(false);
+    if (!res.ok && res.error.fields) {
+      const mapped: RegistrationErrors = {};
+      for (const [k, msg] of Object.entries(fieldErrors(res.error))) mapped[SERVER_FIELDS[k] ?? 'email'] ??= msg;
+      setErrors(mapped);
+    }
+    notify('error', res.ok ? MESSAGES.actionFailed : firstError(res.error), DURATIONS.registration);
+  };
+
+  const text = (k: 'firstName' | 'lastName' | 'email', label: string, type = 'text', autoComplete?: string) => (
+    <Field.Root required invalid={!!errors[k]}>
+      <Field.Label>{label}</Field.Label>
+      <Input type={type} autoComplete={autoComplete} value={form[k]} onChange={(e) => set(k, e.target.value)} dir="auto" />
+      <Field.ErrorText>{errors[k]}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  return (
+    <AuthCard title="Sign Up" subtitle="Create your account and start with 2 free trial classes." maxW="xl">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            {text('firstName', 'First Name', 'text', 'given-name')}
+            {text('lastName', 'Last Name', 'text', 'family-name')}
+          </SimpleGrid>
+          {text('email', 'Email', 'email', 'email')}
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <Field.Root required invalid={!!errors.password}>
+              <Field.Label>Password</Field.Label>
+              <PasswordInput autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} />
+              <Field.ErrorText>{errors.password}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root required invalid={!!errors.confirm}>
+              <Field.Label>Confirm Password</Field.Label>
+              <PasswordInput autoComplete="new-password" value={form.confirm} onChange={(e) => set('confirm', e.target.value)} />
+              <Field.ErrorText>{errors.confirm}</Field.ErrorText>
+            </Field.Root>
+          </SimpleGrid>
+          <BirthDatePicker value={form.dateOfBirth} onChange={(v) => set('dateOfBirth', v)} invalid={!!errors.dateOfBirth} error={errors.dateOfBirth} />
+          <Field.Root required invalid={!!errors.gender}>
+            <Field.Label id="gender-label">Gender</Field.Label>
+            <RadioGroup.Root value={form.gender} onValueChange={(e) => set('gender', (e.value ?? '') as RegistrationForm['gender'])} aria-labelledby="gender-label">
+              <HStack gap="6">
+                {(['Male', 'Female'] as const).map((g) => (
+                  <RadioGroup.Item key={g} value={g}>
+                    <RadioGroup.ItemHiddenInput />
+                    <RadioGroup.ItemIndicator />
+                    <RadioGroup.ItemText>{g}</RadioGroup.ItemText>
+                  </RadioGroup.Item>
+                ))}
+              </HStack>
+            </RadioGroup.Root>
+            <Field.ErrorText>{errors.gender}</Field.ErrorText>
+          </Field.Root>
+          <PhoneField
+            country={form.country}
+            phone={form.phone}
+            onCountry={(c) => set('country', c)}
+            onPhone={(p) => set('phone', p)}
+            invalid={!!(errors.phone || errors.country)}
+            error={errors.phone ?? errors.country}
+          />
+          <Button type="submit" size="lg" loading={busy}>
+            Create Account
+          </Button>
+          <Text fontSize="sm" textAlign="center">
+            Already have an account?{' '}
+            <Link asChild color="brand.fg" fontWeight="medium">
+              <RouterLink to={`/login${search}`}>Sign in</RouterLink>
+            </Link>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,109 @@
+import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useEngine } from '../../app/session-context.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
+import { MESSAGES } from '../../lib/messages.ts';
+import { AuthCard } from './auth-card.tsx';
+import { firstError } from './errors.ts';
+import { PasswordInput } from './password-input.tsx';
+
+type Step = 'email' | 'code' | 'password';
+
+/**
+ * Reset password in three steps: the email (a code is sent), the email with the code (the server
+ * answers the URL of the last step), then the new password posted to that URL.
+ */
+export default function ResetPasswordPage() {
+  const engine = useEngine();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [url, setUrl] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (step === 'email') {
+      if (!email.trim()) return setError(MESSAGES.inputRequired);
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError(MESSAGES.emailNotValid);
+      setBusy(true);
+      const res = await engine.call({ method: 'POST', path: '/password/reset', body: { email: email.trim() } });
+      setBusy(false);
+      if (!res.ok) return setError(firstError(res.error));
+      setStep('code');
+    } else if (step === 'code') {
+      if (!code.trim()) return setError(MESSAGES.inputRequired);
+      setBusy(true);
+      const res = await engine.call<{ url?: string }>({ method: 'POST', path: '/password/reset/validate', body: { email: email.trim(), code: code.trim() } });
+      setBusy(false);
+      if (!res.ok) return setError(firstError(res.error));
+      if (!res.data.url) return setError(MESSAGES.actionFailed);
+      setUrl(res.data.url);
+      setStep('password');
+    } else {
+      if (!password || !confirm) return setError(MESSAGES.fillRequired);
+      if (password.length < 6) return setError(MESSAGES.passwordMinLength);
+      if (password !== confirm) return setError(MESSAGES.passwordsDoNotMatch);
+      setBusy(true);
+      const res = await engine.call({ method: 'POST', path: url, body: { password } });
+      setBusy(false);
+      if (!res.ok) return setError(firstError(res.error));
+      notify('success', MESSAGES.passwordChanged);
+      navigate('/login', { replace: true });
+    }
+  };
+
+  const subtitle =
+    step === 'email'
+      ? 'Enter your email and we will send you a code.'
+      : step === 'code'
+        ? 'Enter the code we sent to your email.'
+        : 'Choose a new password.';
+  return (
+    <AuthCard title="Reset Password" subtitle={subtitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <Field.Root required disabled={step !== 'email'}>
+            <Field.Label>Email</Field.Label>
+            <Input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} dir="auto" />
+          </Field.Root>
+          {step === 'code' && (
+            <Field.Root required>
+              <Field.Label>Code</Field.Label>
+              <Input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" />
+            </Field.Root>
+          )}
+          {step === 'password' && (
+            <>
+              <Field.Root required>
+                <Field.Label>New Password</Field.Label>
+                <PasswordInput autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              </Field.Root>
+              <Field.Root required>
+                <Field.Label>Confirm Password</Field.Label>
+                <PasswordInput autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+              </Field.Root>
+            </>
+          )}
+          {error && (
+            <Text color="fg.error" fontSize="sm" role="alert" dir="auto">
+              {error}
+            </Text>
+          )}
+          <Button type="submit" size="lg" loading={busy}>
+            {step === 'email' ? 'Send Code' : step === 'code' ? 'Verify Code' : 'Reset Password'}
+          </Button>
+          <Link asChild color="brand.fg" fontSize="sm" alignSelf="center">
+            <RouterLink to="/login">Back to sign in</RouterLink>
+          </Link>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
