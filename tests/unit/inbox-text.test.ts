@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  TRUNCATE_AT, cutTitle, isLong, linkify, safeHref, textDirection, truncateSegments, type Segment,
+  TRUNCATE_AT, cutTitle, isLong, linkify, safeHref, safeMediaUrl, textDirection, truncateSegments, type Segment,
 } from '../../src/features/inbox/text.ts';
 
 const links = (segs: Segment[]) => segs.filter((s) => s.kind === 'link');
@@ -61,6 +61,15 @@ describe('linkify', () => {
     expect(safeHref('javascript:alert(1)')).toBeNull();
     expect(safeHref('data:text/html,x')).toBeNull();
     expect(safeHref('HTTPS://Example.COM/p')).toBe('https://example.com/p');
+  });
+
+  it('resolves media addresses against the page and keeps only http(s)', () => {
+    const base = 'https://app.example/inbox?c=1';
+    expect(safeMediaUrl('/media/a.wav', base)).toBe('https://app.example/media/a.wav');
+    expect(safeMediaUrl('https://cdn.example/x.png', base)).toBe('https://cdn.example/x.png');
+    expect(safeMediaUrl('javascript:alert(1)', base)).toBeNull();
+    expect(safeMediaUrl('data:image/png;base64,AAAA', base)).toBeNull();
+    expect(safeMediaUrl(null, base)).toBeNull();
   });
 
   it('stays fast on a 100k-character message with thousands of links', () => {

@@ -23,7 +23,10 @@ export function filterConversations(list: readonly Conversation[], query: string
 }
 
 /** A message row of the mirror: a server message, or an unsent one (`pending: true`, id `pending:<mutationId>`). */
-export type MessageRow = Omit<Message, 'id'> & {
+export type MessageRow = Pick<
+  Message,
+  'conversation_id' | 'type' | 'text' | 'image_url' | 'audio' | 'download' | 'sender' | 'sender_type' | 'created_at_timestamp' | 'client_key'
+> & {
   id: number | string;
   pending?: boolean;
   /** The outbox entry behind a pending row (also its client_key). */

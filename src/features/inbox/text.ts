@@ -54,6 +54,19 @@ export function safeHref(raw: string): string | null {
   return url.href;
 }
 
+/**
+ * A media or download address from a message, resolved against the page (the server may send
+ * `/media/x.wav`), kept only when it is http(s): a `javascript:` download link is dropped.
+ */
+export function safeMediaUrl(raw: string | null | undefined, base = globalThis.location?.href): string | null {
+  if (!raw) return null;
+  try {
+    return safeHref(new URL(raw, base).href);
+  } catch {
+    return null;
+  }
+}
+
 /** Splits text into plain runs and http(s) links. Anything else (javascript:, data:, mailto:) stays text. */
 export function linkify(text: string): Segment[] {
   const out: Segment[] = [];

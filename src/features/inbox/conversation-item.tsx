@@ -1,0 +1,83 @@
+import { Avatar, Box, Circle, HStack, Stack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
+import type { Conversation } from '../../../db/entities.ts';
+import { InboxIcon } from './icons.tsx';
+import { activityOf } from './order.ts';
+import { cutTitle, safeMediaUrl, textDirection } from './text.ts';
+import { TimeAgo } from './time-ago.tsx';
+
+/** What the list says when a conversation has no message yet. */
+export const GREETING = 'Say hello 👋';
+
+export interface ConversationItemProps {
+  conversation: Conversation;
+  selected: boolean;
+  onSelect(id: number): void;
+}
+
+/** One row: avatar, title cut at 20, time since last activity, unread mark, last message preview. */
+export const ConversationItem = memo(function ConversationItem({ conversation: c, selected, onSelect }: ConversationItemProps) {
+  const unread = !c.seen;
+  return (
+    <Box
+      as="button"
+      w="100%"
+      textAlign="start"
+      px="3"
+      py="2.5"
+      borderBottomWidth="1px"
+      bg={selected ? 'brand.subtle' : undefined}
+      _hover={{ bg: selected ? 'brand.subtle' : 'bg.muted' }}
+      aria-current={selected ? 'true' : undefined}
+      aria-label={`${c.title}${unread ? ', unread' : ''}`}
+      onClick={() => onSelect(c.id)}
+      data-testid="conversation-item"
+      data-unread={unread ? 'true' : 'false'}
+    >
+      <HStack gap="3" align="center">
+        <Avatar.Root size="md" flexShrink={0}>
+          <Avatar.Fallback name={c.title} />
+          {safeMediaUrl(c.avatar) && <Avatar.Image src={safeMediaUrl(c.avatar)!} alt="" />}
+        </Avatar.Root>
+        <Stack gap="0.5" flex="1" minW="0">
+          <HStack justify="space-between" gap="2">
+            <Text fontWeight={unread ? 'bold' : 'semibold'} fontSize="sm" truncate title={c.title}>
+              {cutTitle(c.title)}
+            </Text>
+            <Text fontSize="xs" color="fg.muted" flexShrink={0}>
+              <TimeAgo seconds={activityOf(c)} />
+            </Text>
+          </HStack>
+          <HStack justify="space-between" gap="2">
+            <Preview conversation={c} unread={unread} />
+            {unread && (
+              <Circle size="2.5" bg="brand.solid" flexShrink={0} role="img" aria-label="Unread" data-testid="unread-icon" />
+            )}
+          </HStack>
+        </Stack>
+      </HStack>
+    </Box>
+  );
+});
+
+function Preview({ conversation: c, unread }: { conversation: Conversation; unread: boolean }) {
+  const m = c.last_message;
+  const color = unread ? 'fg' : 'fg.muted';
+  if (!m) return <Text fontSize="sm" color={color} truncate>{GREETING}</Text>;
+  const isImage = m.type === 'image' && !!m.image_url;
+  const isAudio = m.type === 'audio' && !!m.audio;
+  // The preview is one line of plain text: React escapes it, and only its first 120 characters matter.
+  const text = (m.text ?? '').slice(0, 120).replace(/\s+/g, ' ');
+  return (
+    <HStack gap="1" minW="0" fontSize="sm" color={color}>
+      <Text flexShrink={0} fontWeight="medium">{m.sender.name}:</Text>
+      {isImage ? (
+        <InboxIcon name="image" boxSize="4" aria-hidden={false} aria-label="Image" role="img" />
+      ) : isAudio ? (
+        <InboxIcon name="mic" boxSize="4" aria-hidden={false} aria-label="Audio" role="img" />
+      ) : (
+        <Text truncate dir={textDirection(text)}>{text}</Text>
+      )}
+    </HStack>
+  );
+}

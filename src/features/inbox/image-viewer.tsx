@@ -1,0 +1,69 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Lightbox, { IconButton, createIcon, type RenderSlideContainerProps } from 'yet-another-react-lightbox';
+import Download from 'yet-another-react-lightbox/plugins/download';
+import Zoom from 'yet-another-react-lightbox/plugins/zoom';
+import 'yet-another-react-lightbox/styles.css';
+
+/**
+ * The image viewer behind a small interface (open with a source, close by callback), so the rest
+ * of the inbox does not know which library draws it. yet-another-react-lightbox gives zoom (buttons,
+ * wheel, pinch, double tap) and pan; rotation is ours, in quarter turns. Download shows only when
+ * the message carries a download link.
+ */
+export interface ImageViewerProps {
+  src: string | null;
+  download?: string | null;
+  alt?: string;
+  onClose(): void;
+}
+
+const RotateLeftIcon = createIcon('RotateLeft', <path d="M7.1 8.5 5.7 7.1A8 8 0 0 0 4.1 11h2a6 6 0 0 1 1-2.5zM6.1 13h-2a8 8 0 0 0 1.6 3.9l1.4-1.4A6 6 0 0 1 6.1 13zm1 5.3A8 8 0 0 0 11 19.9v-2a6 6 0 0 1-2.5-1zM13 4.1V1L8.5 5.5 13 10V6.1a6 6 0 0 1 0 11.8v2A8 8 0 0 0 13 4.1z" />);
+const RotateRightIcon = createIcon('RotateRight', <path d="M15.6 5.5 11 1v3.1a8 8 0 0 0 0 15.8v-2a6 6 0 0 1 0-11.8V10zM19.9 11a8 8 0 0 0-1.6-3.9l-1.4 1.4c.5.8.9 1.6 1 2.5zM13 17.9v2a8 8 0 0 0 3.9-1.6l-1.4-1.4c-.8.5-1.6.9-2.5 1zm3.9-2.4 1.4 1.4a8 8 0 0 0 1.6-3.9h-2a6 6 0 0 1-1 2.5z" />);
+
+/** A quarter turn makes a wide image tall: shrink it so the turned image still fits the screen. */
+function fitScale(turns: number): number {
+  if (turns % 2 === 0 || typeof window === 'undefined') return 1;
+  const { innerWidth: w, innerHeight: h } = window;
+  return Math.min(w, h) / Math.max(w, h);
+}
+
+export function ImageViewer({ src, download, alt = 'Image', onClose }: ImageViewerProps) {
+  const [turns, setTurns] = useState(0);
+  useEffect(() => setTurns(0), [src]);
+
+  const rotateButton = (dir: -1 | 1, label: string, icon: typeof RotateLeftIcon): ReactNode => (
+    <IconButton key={label} label={label as 'Close'} aria-label={label} icon={icon} onClick={() => setTurns((t) => t + dir)} />
+  );
+
+  return (
+    <Lightbox
+      open={src !== null}
+      close={onClose}
+      slides={src ? [{ src, alt, download: download ? { url: download, filename: '' } : false }] : []}
+      plugins={download ? [Zoom, Download] : [Zoom]}
+      zoom={{ maxZoomPixelRatio: 4, scrollToZoom: true }}
+      carousel={{ finite: true }}
+      controller={{ closeOnBackdropClick: true }}
+      labels={{ Close: 'Close', 'Zoom in': 'Zoom in', 'Zoom out': 'Zoom out', Download: 'Download' }}
+      toolbar={{ buttons: [rotateButton(-1, 'Rotate left', RotateLeftIcon), rotateButton(1, 'Rotate right', RotateRightIcon), 'close'] }}
+      render={{
+        buttonPrev: () => null,
+        buttonNext: () => null,
+        slideContainer: ({ children }: RenderSlideContainerProps) => (
+          <div
+            data-testid="viewer-rotation"
+            data-turns={((turns % 4) + 4) % 4}
+            style={{
+              width: '100%',
+              height: '100%',
+              transform: `rotate(${turns * 90}deg) scale(${fitScale(turns)})`,
+              transition: 'transform 0.2s ease-out',
+            }}
+          >
+            {children}
+          </div>
+        ),
+      }}
+    />
+  );
+}
