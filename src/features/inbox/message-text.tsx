@@ -1,4 +1,4 @@
-import { Button, Link, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { memo, useMemo, useState } from 'react';
 import { isLong, linkify, textDirection, truncateSegments, type Segment } from './text.ts';
 
@@ -20,6 +20,9 @@ export const MessageText = memo(function MessageText({ text }: { text: string })
       overflowWrap="anywhere"
       textAlign="start"
       fontSize="sm"
+      // Links are plain <a> styled from here: a message can hold thousands, and a styled
+      // component per link costs far more than one rule for all of them.
+      css={{ '& a': { textDecoration: 'underline', color: 'inherit', wordBreak: 'break-all' } }}
     >
       {shown.map((s, i) => renderSegment(s, i))}
       {long && !expanded && '…'}
@@ -46,19 +49,13 @@ export const MessageText = memo(function MessageText({ text }: { text: string })
   );
 });
 
+const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
+
 function renderSegment(s: Segment, i: number) {
   if (s.kind === 'text') return s.text;
   return (
-    <Link
-      key={i}
-      href={s.href}
-      target="_blank"
-      rel="noopener noreferrer nofollow"
-      color="inherit"
-      textDecoration="underline"
-      onClick={(e) => e.stopPropagation()}
-    >
+    <a key={i} href={s.href} target="_blank" rel="noopener noreferrer nofollow" onClick={stop}>
       {s.text}
-    </Link>
+    </a>
   );
 }

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { system } from '../../src/app/theme.ts';
+import { Composer } from '../../src/features/inbox/composer.tsx';
+import { MessageText } from '../../src/features/inbox/message-text.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// jsdom has no ResizeObserver; the composer's auto-growing textarea needs one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+let host: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+const render = (node: ReactNode) => act(() => root.render(<ChakraProvider value={system}>{node}</ChakraProvider>));
+const button = (name: string) => [...host.querySelectorAll('button')].find((b) => b.textContent === name);
+
+describe('MessageText', () => {
+  it('shows markup as text and creates no elements from it', () => {
+    const hostile = '<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>';
+    render(<MessageText text={hostile} />);
+    expect(host.querySelector('script, img, iframe')).toBeNull();
+    expect(host.querySelectorAll('a')).toHaveLength(0);
+    expect(host.textContent).toBe(hostile);
+  });
+
+  it('links only http(s), opened safely in a new tab', () => {
+    render(<MessageText text="a https://ok.example/x b javascript:alert(1) c data:text/html,<b>x</b> d http://two.example" />);
+    const anchors = [...host.querySelectorAll('a')];
+    expect(anchors.map((a) => a.getAttribute('href'))).toEqual(['https://ok.example/x', 'http://two.example/']);
+    for (const a of anchors) {
+      expect(a.target).toBe('_blank');
+      expect(a.rel).toContain('noopener');
+    }
+  });
+
+  it('is right-to-left when the first letter is Arabic', () => {
+    render(<MessageText text="١٢ السلام عليكم hello" />);
+    expect(host.querySelector('[dir]')?.getAttribute('dir')).toBe('rtl');
+  });
+
+  it('truncates over 215 characters with Show More / Show Less', () => {
+    const text = `${'word '.repeat(60)}END`;
+    render(<MessageText text={text} />);
+    expect(host.textContent).not.toContain('END');
+    act(() => button('Show More')!.click());
+    expect(host.textContent).toContain('END');
+    act(() => button('Show Less')!.click());
+    expect(host.textContent).not.toContain('END');
+  });
+
+  it('renders a 100k-character message with thousands of links quickly', () => {
+    const text = 'see https://example.com/p?q=1 and '.repeat(3000);
+    const t0 = performance.now();
+    render(<MessageText text={text} />);
+    act(() => button('Show More')!.click());
+    expect(host.querySelectorAll('a').length).toBe(3000);
+    expect(performance.now() - t0).toBeLessThan(3000);
+  });
+});
+
+describe('Composer', () => {
+  const type = (el: HTMLTextAreaElement, value: string) => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
+    act(() => {
+      setter.call(el, value);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  };
+  const key = (el: HTMLElement, init: KeyboardEventInit) =>
+    act(() => el.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init })));
+
+  it('sends on Enter, not on Shift+Enter, and never blank text', () => {
+    const onSend = vi.fn();
+    render(<Composer onSend={onSend} onSendImage={async () => {}} />);
+    const box = host.querySelector('textarea')!;
+    type(box, '   ');
+    key(box, { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+    type(box, 'line one');
+    key(box, { key: 'Enter', shiftKey: true });
+    expect(onSend).not.toHaveBeenCalled();
+    key(box, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('line one');
+    expect(box.value).toBe('');
+  });
+});
