@@ -1,0 +1,330 @@
+import type { User } from '../../db/entities.ts';
+import { REPLAYABLE, listKeyId, type CallRequest, type EngineApi, type EngineEvent, type EngineStatus, type HelloOptions, type ListKey, type MirrorTableName, type Mutation, type MutateData, type Resource, type Result, type SessionState, type WatchKey } from '../../db/engine-api.ts';
+import { MSG } from '../../db/messages.ts';
+import type { Mirror } from '../../db/mirror.ts';
+import { DEVICE_DB, userDbName } from '../../db/schema.ts';
+import { sendMutation, specOf, type SendOutcome } from '../executor/send.ts';
+import { Outbox } from '../outbox/outbox.ts';
+import { Poller, SingleFlight } from '../polling/poller.ts';
+import { RealtimeSync } from '../realtime/realtime-sync.ts';
+import { refreshCalendarMonth } from '../sync/calendar.ts';
+import type { SyncContext } from '../sync/context.ts';
+import { loadMore, refreshFirstPage } from '../sync/lists.ts';
+import { refreshResource, resourceId } from '../sync/resources.ts';
+import { Writer, type SeqCounter } from '../sync/writer.ts';
+import { createApiClient, type ApiClient } from '../transport/api-client.ts';
+import { toEngineError } from '../transport/errors.ts';
+import { systemClock, type Clock, type EngineDeps, type Logger } from './deps.ts';
+import { SessionControl } from './session.ts';
+import { SettingsStore } from './settings.ts';
+import { TabRegistry } from './tabs.ts';
+
+const offline = <T>(): Result<T> => ({ ok: false, error: { kind: 'offline', message: MSG.offline } });
+const guest = <T>(): Result<T> => ({ ok: false, error: { kind: 'unauthorized', message: MSG.unauthorized } });
+
+/**
+ * The sync engine: one per browser (in the SharedWorker, or in the leader tab's worker). It owns
+ * the session, the user's mirror, the pollers, the realtime connection and the outbox, and
+ * answers the tabs through `EngineApi`. Everything it touches outside itself comes in `deps`.
+ */
+export class Engine implements EngineApi {
+  readonly seq: SeqCounter;
+  readonly clock: Clock;
+  readonly log: Logger;
+  readonly api: ApiClient;
+  readonly tabs = new TabRegistry();
+  readonly flights = new SingleFlight();
+  readonly settings: SettingsStore;
+  readonly realtime: RealtimeSync;
+  readonly outbox: Outbox;
+  readonly session: SessionControl;
+  readonly ctx: SyncContext;
+  readonly ready: Promise<void>;
+
+  config: { apiBase: string; appVersion: string; pageOrigin: string };
+  online = true;
+  writer: Writer | null = null;
+  device: Mirror | null = null;
+  private homePoller: Poller<Result<null>>;
+  private readonly calendars = new Map<string, Poller<Result<null>>>();
+  private pending = 0;
+  private lastSyncAt: number | null = null;
+  private lastStatus = '';
+  private active = false;
+
+  constructor(readonly deps: EngineDeps) {
+    this.clock = deps.clock ?? systemClock;
+    this.log = deps.log ?? console;
+    const random = deps.random ?? Math.random;
+    this.seq = { epoch: `${this.clock.now().toString(36)}-${Math.floor(random() * 1e9).toString(36)}`, value: 0 };
+    const origin = deps.pageOrigin ?? 'http://localhost';
+    this.config = { apiBase: deps.apiBase ?? `${origin}/api`, appVersion: deps.appVersion ?? '0.0.0', pageOrigin: origin };
+    this.api = createApiClient({
+      fetch: deps.fetch, clock: this.clock, random, timeoutMs: deps.timeoutMs ?? 15_000,
+      base: () => this.config.apiBase, appVersion: () => this.config.appVersion,
+      token: () => (this.session.state.status === 'signed-in' ? this.session.state.token : null),
+      onUnauthorized: (token) => this.session.unauthorized(token),
+    });
+    this.ctx = {
+      api: this.api, clock: this.clock, log: this.log,
+      reportInvalid: (path, issues) => {
+        this.log.warn(`[engine] reply of ${path} does not fit its schema; not written:`, issues);
+        this.emit({ type: 'invalid-reply', path, issues });
+      },
+      writer: () => this.writer,
+      user: () => (this.session.state.status === 'signed-in' ? this.session.state.user : null),
+      settings: () => this.settings.current,
+      refreshLater: (r) => void this.refresh(r),
+      markSynced: () => {
+        this.lastSyncAt = this.clock.now();
+        this.emitStatus();
+      },
+    };
+    this.settings = new SettingsStore(() => this.device, this.api, this.ctx.reportInvalid, (s, before) => {
+      this.emit({ type: 'settings', settings: s });
+      if (JSON.stringify(before?.WsConfig) !== JSON.stringify(s.WsConfig)) this.startRealtime();
+    });
+    this.realtime = new RealtimeSync(this.ctx, deps.realtime, { onState: () => this.emitStatus(), catchUp: () => this.catchUp() });
+    this.outbox = new Outbox({
+      ctx: this.ctx, clock: this.clock, random, epoch: this.seq.epoch,
+      isOnline: () => this.online,
+      send: (m) => sendMutation(this.ctx, m),
+      accepted: (o, m) => this.accepted(o, m),
+      unauthorized: () => undefined, // the API client already reported the 401
+      changed: () => void this.countPending(),
+    });
+    this.session = new SessionControl(this);
+    this.homePoller = new Poller(this.clock, this.settings.homeInterval, () => this.flights.run('home', () => refreshResource(this.ctx, 'home')));
+    const settings = this.settings;
+    this.ready = (async () => {
+      this.device = await deps.storage.open(DEVICE_DB).catch(() => null);
+      await settings.load();
+    })();
+  }
+
+  emit(e: EngineEvent): void {
+    this.deps.broadcast(e);
+  }
+
+  status(): EngineStatus {
+    return {
+      online: this.online,
+      realtime: this.realtime.current,
+      storage: (this.writer?.mirror ?? this.device)?.kind ?? 'memory',
+      pendingMutations: this.pending,
+      lastSyncAt: this.lastSyncAt,
+    };
+  }
+
+  emitStatus(): void {
+    const s = this.status();
+    const key = JSON.stringify(s);
+    if (key === this.lastStatus) return;
+    this.lastStatus = key;
+    this.emit({ type: 'status', status: s });
+  }
+
+  async countPending(): Promise<void> {
+    this.pending = this.writer ? (await this.writer.mirror.getAll('outbox')).length : 0;
+    this.emitStatus();
+  }
+
+  // ---- session hooks (called by SessionControl) ----
+
+  async openUser(user: User): Promise<void> {
+    const mirror = await this.deps.storage.open(userDbName(user.id));
+    this.writer = new Writer(mirror, user.id, (e) => this.emit(e), this.seq);
+  }
+
+  startUserSync(): void {
+    this.startRealtime();
+    void this.countPending();
+    void this.outbox.drain();
+    for (const k of this.tabs.watched()) this.startWatch(k);
+    this.updateActivity();
+  }
+
+  async closeUser(destroy: boolean): Promise<void> {
+    this.realtime.stop();
+    this.outbox.reset();
+    this.homePoller.stop();
+    for (const p of this.calendars.values()) p.stop();
+    this.active = false;
+    const w = this.writer;
+    this.writer = null;
+    this.pending = 0;
+    if (!w) return;
+    w.closed = true;
+    if (destroy) await w.mirror.destroy();
+    else w.mirror.close();
+  }
+
+  private startRealtime(): void {
+    const s = this.session.state;
+    const ws = this.settings.current?.WsConfig;
+    if (s.status !== 'signed-in' || !ws) return;
+    this.realtime.start(
+      { ws, authEndpoint: `${this.api.url('/broadcasting/auth')}?api_token=${encodeURIComponent(s.token)}`, pageHost: new URL(this.config.pageOrigin).hostname },
+      s.user.id,
+    );
+    this.realtime.setOnline(this.online);
+  }
+
+  /** Polls while someone can see it: signed in, online, and some tab visible. Becoming active refreshes at once. */
+  updateActivity(): void {
+    const active = !!this.writer && this.online && this.tabs.anyVisible();
+    const becameActive = active && !this.active;
+    this.active = active;
+    const pollers = [this.homePoller, ...this.calendars.values()];
+    for (const p of pollers) {
+      if (active) p.start(becameActive);
+      else p.stop();
+    }
+    this.emitStatus();
+  }
+
+  private catchUp(): void {
+    void this.homePoller.kick();
+    void this.flights.run('list:conversations:first', () => refreshFirstPage(this.ctx, { kind: 'conversations' }));
+    for (const k of this.tabs.watched()) {
+      if (k.kind === 'conversation') void this.flights.run(`list:messages:${k.id}:first`, () => refreshFirstPage(this.ctx, { kind: 'messages', conversationId: k.id }));
+    }
+  }
+
+  private startWatch(k: WatchKey): void {
+    if (k.kind === 'conversation') {
+      this.realtime.watchConversation(k.id);
+      if (this.writer) void this.flights.run(`list:messages:${k.id}:first`, () => refreshFirstPage(this.ctx, { kind: 'messages', conversationId: k.id }));
+      return;
+    }
+    let p = this.calendars.get(k.month);
+    if (!p) {
+      const month = k.month;
+      p = new Poller(this.clock, this.settings.calendarInterval, () => this.flights.run(`calendar:${month}`, () => refreshCalendarMonth(this.ctx, month)));
+      this.calendars.set(month, p);
+    }
+    if (this.active) p.start(true);
+  }
+
+  private stopWatch(k: WatchKey): void {
+    if (k.kind === 'conversation') return this.realtime.unwatchConversation(k.id);
+    this.calendars.get(k.month)?.stop();
+    this.calendars.delete(k.month);
+  }
+
+  private accepted(o: Extract<SendOutcome, { kind: 'done' | 'invalid' }>, m: Mutation): void {
+    for (const r of o.spec.after ?? []) this.ctx.refreshLater(r);
+    if (m.name === 'finishEnrollment') for (const p of this.calendars.values()) void p.kick();
+    const token = o.kind === 'done' ? o.spec.newToken?.(o.reply) : null;
+    if (token) this.session.replaceToken(token);
+  }
+
+  // ---- EngineApi ----
+
+  async hello(tabId: string, opts: HelloOptions = {}) {
+    await this.ready;
+    if (opts.apiBase) this.config.apiBase = opts.apiBase;
+    if (opts.appVersion) this.config.appVersion = opts.appVersion;
+    if (opts.pageOrigin) this.config.pageOrigin = opts.pageOrigin;
+    this.tabs.add(tabId, opts.visible ?? true);
+    if (opts.online !== undefined && opts.online !== this.online) await this.setOnline(opts.online);
+    if (!this.settings.current) void this.refresh('app');
+    await this.session.helloFrom(opts);
+    this.updateActivity();
+    return { session: this.session.state as SessionState, settings: this.settings.current, status: this.status() };
+  }
+
+  async bye(tabId: string) {
+    for (const k of this.tabs.remove(tabId)) this.stopWatch(k);
+    this.updateActivity();
+  }
+
+  async setTabVisible(tabId: string, visible: boolean) {
+    this.tabs.setVisible(tabId, visible);
+    this.updateActivity();
+  }
+
+  async setOnline(online: boolean) {
+    if (online === this.online) return;
+    this.online = online;
+    this.realtime.setOnline(online);
+    if (online) void this.outbox.drain();
+    this.updateActivity();
+  }
+
+  signIn(token: string, user: User) {
+    return this.session.signIn(token, user);
+  }
+
+  signOut(opts?: { force?: boolean }) {
+    return this.session.signOut(opts);
+  }
+
+  async watch(tabId: string, key: WatchKey) {
+    await this.ready;
+    if (this.tabs.watch(tabId, key)) this.startWatch(key);
+  }
+
+  async unwatch(tabId: string, key: WatchKey) {
+    if (this.tabs.unwatch(tabId, key)) this.stopWatch(key);
+  }
+
+  async refresh(resource: Resource): Promise<Result<null>> {
+    await this.ready;
+    if (resource === 'app') return this.flights.run('app', () => this.settings.refresh());
+    if (!this.writer) return guest();
+    if (!this.online) return offline();
+    if (resource === 'home') return (await this.homePoller.kick()) ?? { ok: false, error: { kind: 'server', message: MSG.fetch } };
+    return this.flights.run(resourceId(resource), () => refreshResource(this.ctx, resource));
+  }
+
+  async loadMore(list: ListKey): Promise<Result<{ hasMore: boolean }>> {
+    await this.ready;
+    if (!this.writer) return guest();
+    if (!this.online) return offline();
+    return this.flights.run(`list:${listKeyId(list)}`, () => loadMore(this.ctx, list));
+  }
+
+  async call<T = unknown>(req: CallRequest): Promise<Result<T>> {
+    await this.ready;
+    if (!this.online) return offline();
+    const reply = await this.api.request(req, { anonymous: !this.writer });
+    if (reply.ok) return { ok: true, data: reply.body as T };
+    return { ok: false, error: toEngineError(reply, null, MSG.action) };
+  }
+
+  async mutate(m: Mutation): Promise<Result<MutateData>> {
+    await this.ready;
+    if (!this.writer) return guest();
+    const spec = specOf(m);
+    if (REPLAYABLE.has(m.name)) {
+      return this.outbox.enqueue(m, spec.optimistic ? await spec.optimistic(m, this.ctx) : []);
+    }
+    // Money and time-critical actions are never queued: offline they fail at once.
+    if (!this.online) return offline();
+    const w = this.writer;
+    const o = await sendMutation(this.ctx, m);
+    if (o.kind === 'done') {
+      const seq = this.writer === w ? await w.commit(o.changes) : this.seq.value;
+      this.accepted(o, m);
+      return { ok: true, data: { reply: o.reply, seq, epoch: this.seq.epoch } };
+    }
+    if (o.kind === 'invalid') this.accepted(o, m);
+    return { ok: false, error: o.error };
+  }
+
+  async discard(mutationId: string) {
+    await this.outbox.discard(mutationId);
+  }
+
+  async retry(mutationId: string) {
+    await this.outbox.retry(mutationId);
+  }
+
+  async snapshot(table: MirrorTableName): Promise<unknown[]> {
+    await this.ready;
+    return this.writer ? this.writer.mirror.getAll(table) : [];
+  }
+}
+
+export const createEngine = (deps: EngineDeps) => new Engine(deps);

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import * as E from '../../db/entities.ts';
+import type { HelloOptions, Result, SessionState } from '../../db/engine-api.ts';
+import { MSG } from '../../db/messages.ts';
+import { parseReply } from '../sync/validate.ts';
+import type { Engine } from './engine.ts';
+
+const tokenValid = z.looseObject({ valid: z.boolean(), user: E.user.optional() });
+
+/**
+ * Who is signed in, for the whole browser. Transitions run one at a time. Signing out (or a 401,
+ * or a token the server no longer knows) ends the session in every tab and deletes that user's
+ * mirror and outbox, so the next person on the device sees nothing of the last.
+ */
+export class SessionControl {
+  state: SessionState = { status: 'guest' };
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly e: Engine) {}
+
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(fn, fn);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** A tab's stored session: adopted at once when the engine is a guest (then checked with the server). */
+  helloFrom(opts: HelloOptions): Promise<void> {
+    return this.exclusive(async () => {
+      if (this.state.status === 'guest' && opts.token) await this.adopt(opts.token, opts.user ?? null, true);
+    });
+  }
+
+  signIn(token: string, user: E.User): Promise<void> {
+    return this.exclusive(async () => {
+      const s = this.state;
+      if (s.status === 'signed-in' && s.user.id === user.id) {
+        this.state = { status: 'signed-in', token, user };
+        await this.e.writer?.commit([{ table: 'kv', upserts: [{ key: 'user', value: user }] }]);
+        this.e.emit({ type: 'session', session: this.state });
+        if (s.token !== token) this.e.startUserSync();
+        return;
+      }
+      if (s.status === 'signed-in') await this.e.closeUser(true);
+      await this.adopt(token, user, false, true);
+    });
+  }
+
+  signOut(opts: { force?: boolean } = {}): Promise<Result<null>> {
+    return this.exclusive(async () => {
+      if (this.state.status === 'guest') return { ok: true, data: null };
+      const pending = this.e.writer ? (await this.e.writer.mirror.getAll('outbox')).length : 0;
+      if (pending > 0 && !opts.force) {
+        return { ok: false, error: { kind: 'rejected', code: 'UNSENT_CHANGES', message: MSG.unsentChanges } };
+      }
+      // Revoke the token on the server; the request captures the token before the session ends.
+      void this.e.api.request({ method: 'POST', path: '/logout' }).catch(() => undefined);
+      await this.end('signed-out');
+      return { ok: true, data: null };
+    });
+  }
+
+  /** A 401 for the current token: everyone is signed out (a reply for an older token is ignored). */
+  unauthorized(token: string): void {
+    if (this.state.status !== 'signed-in' || this.state.token !== token) return;
+    void this.exclusive(async () => {
+      if (this.state.status === 'signed-in' && this.state.token === token) await this.end('unauthorized');
+    });
+  }
+
+  /** A password change revoked the other tokens and answered a new one. */
+  replaceToken(token: string): void {
+    if (this.state.status !== 'signed-in') return;
+    this.state = { ...this.state, token };
+    this.e.emit({ type: 'session', session: this.state });
+    this.e.startUserSync();
+  }
+
+  private async adopt(token: string, known: E.User | null, validate: boolean, fresh = false): Promise<void> {
+    let user = known;
+    if (!user) {
+      const v = await this.validate(token);
+      if (v === 'invalid') {
+        this.state = { status: 'guest', reason: 'invalid-token' };
+        this.e.emit({ type: 'session', session: this.state });
+        return;
+      }
+      if (!v) return; // offline and no stored user: stay a guest until the network answers
+      user = v;
+      validate = false;
+    }
+    await this.e.openUser(user);
+    // The mirror's copy of the user is fresher than the tab's localStorage one, unless this is a fresh sign-in.
+    const stored = fresh ? null : E.user.safeParse((await this.e.writer!.mirror.get('kv', 'user'))?.value);
+    if (stored?.success && stored.data.id === user.id) user = stored.data;
+    else await this.e.writer!.commit([{ table: 'kv', upserts: [{ key: 'user', value: user }] }]);
+    this.state = { status: 'signed-in', token, user };
+    this.e.emit({ type: 'session', session: this.state });
+    this.e.startUserSync();
+    if (validate) void this.checkLater(token);
+  }
+
+  /** POST /token/valid: the user when valid, 'invalid' when the server says no, null when it cannot tell. */
+  private async validate(token: string): Promise<E.User | 'invalid' | null> {
+    const reply = await this.e.api.request({ method: 'POST', path: '/token/valid', body: { token } }, { anonymous: true, retries: 2 });
+    if (!reply.ok) return null;
+    const v = parseReply(tokenValid, reply.body, '/token/valid', this.e.ctx.reportInvalid);
+    if (!v) return null;
+    return v.valid && v.user ? v.user : v.valid ? null : 'invalid';
+  }
+
+  private async checkLater(token: string): Promise<void> {
+    const v = await this.validate(token);
+    const s = this.state;
+    if (s.status !== 'signed-in' || s.token !== token) return;
+    if (v === 'invalid') {
+      await this.exclusive(() => this.end('invalid-token'));
+    } else if (v && v.id === s.user.id) {
+      this.state = { ...s, user: v };
+      await this.e.writer?.commit([{ table: 'kv', upserts: [{ key: 'user', value: v }] }]);
+    }
+  }
+
+  private async end(reason: 'signed-out' | 'unauthorized' | 'invalid-token'): Promise<void> {
+    this.state = { status: 'guest', reason };
+    // Tabs hear it first (their screens clear at once), then the mirror goes.
+    this.e.emit({ type: 'session', session: this.state });
+    await this.e.closeUser(true);
+    this.e.emitStatus();
+  }
+}

@@ -1,0 +1,43 @@
+import type { EngineError, Mutation } from '../../db/engine-api.ts';
+import type { TableChange } from '../../db/mirror.ts';
+import { MUTATIONS, InvalidReply } from '../mutations/index.ts';
+import type { MutationSpec } from '../mutations/spec.ts';
+import type { SyncContext } from '../sync/context.ts';
+import { invalidReplyError } from '../sync/context.ts';
+import { isTransient, toEngineError } from '../transport/errors.ts';
+
+export type SendOutcome =
+  /** Accepted: `changes` are what the reply means for the mirror (not yet written). */
+  | { kind: 'done'; reply: unknown; changes: TableChange[]; spec: MutationSpec<Mutation> }
+  /** The server said no (4xx): roll back, show `error`. */
+  | { kind: 'rejected'; error: EngineError }
+  /** Accepted, but the reply does not fit its schema: nothing is written, the error is reported. */
+  | { kind: 'invalid'; error: EngineError; spec: MutationSpec<Mutation> }
+  /** Network down, timeout or 5xx: worth sending again later (same Idempotency-Key). */
+  | { kind: 'transient'; error: EngineError; network: boolean }
+  | { kind: 'unauthorized'; error: EngineError };
+
+export const specOf = (m: Mutation) => MUTATIONS[m.name] as MutationSpec<Mutation>;
+
+/**
+ * Sends one mutation with its id as Idempotency-Key (a resend after a lost reply is answered
+ * with the first reply and changes nothing) and turns the reply into mirror changes.
+ */
+export async function sendMutation(ctx: SyncContext, m: Mutation): Promise<SendOutcome> {
+  const spec = specOf(m);
+  const req = await spec.request(m, ctx);
+  const reply = await ctx.api.request({ ...req, idempotencyKey: m.id }, { retries: 0 });
+  if (!reply.ok) {
+    const error = toEngineError(reply, m.name);
+    if (reply.failure === 'http' && reply.status === 401) return { kind: 'unauthorized', error };
+    if (isTransient(reply)) return { kind: 'transient', error, network: reply.failure !== 'http' };
+    return { kind: 'rejected', error };
+  }
+  try {
+    const changes = spec.apply ? await spec.apply(reply.body, m, ctx) : [];
+    return { kind: 'done', reply: reply.body, changes, spec };
+  } catch (e) {
+    if (e instanceof InvalidReply) return { kind: 'invalid', error: invalidReplyError(), spec };
+    throw e;
+  }
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import * as E from '../../db/entities.ts';
+import type { MutationName } from '../../db/engine-api.ts';
+import type { Row } from '../../db/schema.ts';
+import { scheduleChange } from '../sync/resources.ts';
+import { patchRow, patchUser, valid, type MutationOf, type MutationSpec } from './spec.ts';
+
+type S<K extends MutationName> = MutationSpec<MutationOf<K>>;
+
+const classReply = E.dataOf(E.klass);
+/** Most class actions answer the class as it now is. */
+const upsertClass = (path: (m: { classId: number }) => string) =>
+  (reply: unknown, m: { classId: number }, ctx: Parameters<typeof valid>[3]) => [
+    { table: 'classes' as const, upserts: [valid(classReply, reply, path(m), ctx).data as Row] },
+  ];
+
+export const saveClassReport: S<'saveClassReport'> = {
+  request: (m) => ({ method: 'POST', path: `/class-reports/${m.classId}`, body: { rating: m.rating, class_activity: m.class_activity, homework: m.homework, notes: m.notes } }),
+  optimistic: (m) => [patchRow('classes', m.classId, (c) => ({ ...c, has_class_report: true, class_report_rating: m.rating }))],
+  apply: (reply, m, ctx) => {
+    const report = valid(E.dataOf(E.classReport), reply, `/class-reports/${m.classId}`, ctx).data;
+    return [
+      { table: 'classReports', upserts: [report as Row] },
+      patchRow('classes', m.classId, (c) => ({ ...c, has_class_report: true, class_report_rating: report.rating })),
+    ];
+  },
+};
+
+export const editClassReport: S<'editClassReport'> = {
+  request: (m) => ({ method: 'PUT', path: `/class-reports/${m.reportId}`, body: { rating: m.rating, class_activity: m.class_activity, homework: m.homework, teacher_notes: m.teacher_notes } }),
+  optimistic: (m) => [patchRow('classReports', m.reportId, (r) => ({ ...r, rating: m.rating, class_activity: m.class_activity, homework: m.homework, teacher_notes: m.teacher_notes }))],
+  apply: (reply, m, ctx) => [{ table: 'classReports', upserts: [valid(E.dataOf(E.classReport), reply, `/class-reports/${m.reportId}`, ctx).data as Row] }],
+};
+
+export const saveSchedule: S<'saveSchedule'> = {
+  request: (m) => ({ method: 'PUT', path: '/teacher-schedule', body: { schedule: m.schedule } }),
+  optimistic: (m) => [scheduleChange(m.schedule)],
+  apply: (reply, _m, ctx) => [scheduleChange(valid(E.dataOf(z.array(E.scheduleRow)), reply, '/teacher-schedule', ctx).data)],
+};
+
+export const saveJoinUrl: S<'saveJoinUrl'> = {
+  request: (m) => ({ method: 'PUT', path: `/classes/${m.classId}/join-url`, body: { join_url: m.join_url } }),
+  optimistic: (m) => [patchRow('classes', m.classId, (c) => ({ ...c, join_url: m.join_url }))],
+  apply: upsertClass((m) => `/classes/${m.classId}/join-url`),
+};
+
+const joinReply = z.looseObject({
+  payment_status: E.paymentStatus,
+  credits: z.number(),
+  join_url: z.string().nullable(),
+  teacher_joined: z.boolean().optional(),
+});
+
+export const join: S<'join'> = {
+  request: (m) => ({ method: 'POST', path: `/classes/${m.classId}/join` }),
+  apply: (reply, m, ctx) => {
+    const r = valid(joinReply, reply, `/classes/${m.classId}/join`, ctx);
+    return [
+      patchRow('classes', m.classId, (c) => ({ ...c, payment_status: r.payment_status, join_url: r.join_url ?? c.join_url, ...(r.teacher_joined !== undefined ? { teacher_joined: r.teacher_joined } : {}) })),
+      patchUser(() => ({ credits: r.credits })),
+    ];
+  },
+};
+
+export const markAbsent: S<'markAbsent'> = {
+  request: (m) => ({ method: 'POST', path: `/classes/${m.classId}/absent` }),
+  apply: upsertClass((m) => `/classes/${m.classId}/absent`),
+  after: ['home'],
+};
+
+export const markAttended: S<'markAttended'> = {
+  request: (m) => ({ method: 'POST', path: `/classes/${m.classId}/attended` }),
+  apply: (reply, m, ctx) => {
+    const r = valid(classReply.extend({ credits: z.number().optional() }), reply, `/classes/${m.classId}/attended`, ctx);
+    // `credits` is the student's balance after the charge: it is the signed-in user's only when they are that student.
+    const mine = r.credits !== undefined && ctx.user()?.id === r.data.enrollment.student.id;
+    return [{ table: 'classes', upserts: [r.data as Row] }, ...(mine ? [patchUser(() => ({ credits: r.credits! }))] : [])];
+  },
+  after: ['home'],
+};
+
+export const cancelClass: S<'cancelClass'> = {
+  request: (m) => ({ method: 'POST', path: `/classes/${m.classId}/cancel`, body: { cancelation_reason: m.cancelation_reason } }),
+  apply: upsertClass((m) => `/classes/${m.classId}/cancel`),
+  after: ['home'],
+};
+
+export const rescheduleClass: S<'rescheduleClass'> = {
+  request: (m) => ({ method: 'PUT', path: `/classes/${m.classId}/reschedule`, body: { date: m.date, start_time: m.start_time, permanent: m.permanent, reason: m.reason } }),
+  apply: (reply, m, ctx) => {
+    valid(E.dataOf(E.rescheduleRequest), reply, `/classes/${m.classId}/reschedule`, ctx);
+    // The request waits for the other party; our class shows it as requested.
+    return [patchRow('classes', m.classId, (c) => ({ ...c, waiting_reschedule_request: true }))];
+  },
+};
+
+export const decideReschedule: S<'decideReschedule'> = {
+  request: (m) => ({ method: 'POST', path: `/reschedule-requests/${m.requestId}/${m.action}` }),
+  apply: (reply, m, ctx) => {
+    const r = valid(E.dataOf(E.rescheduleRequest).extend({ classes: z.array(E.klass).optional().default([]) }), reply, `/reschedule-requests/${m.requestId}/${m.action}`, ctx);
+    return [
+      // Home lists pending requests only: a decided one leaves the table.
+      { table: 'rescheduleRequests', deletes: [m.requestId] },
+      { table: 'classes', upserts: r.classes as Row[] },
+    ];
+  },
+  after: ['home'],
+};
+
+export const addMakeup: S<'addMakeup'> = {
+  request: (m) => ({ method: 'POST', path: '/classes/makeup', body: { enrollment_id: m.enrollment_id, date: m.date, start_time: m.start_time } }),
+  apply: (reply, _m, ctx) => [{ table: 'classes', upserts: [valid(classReply, reply, '/classes/makeup', ctx).data as Row] }],
+  after: ['home'],
+};

@@ -1,0 +1,9 @@
+import type { MutationSpecs } from './spec.ts';
+import { sendImage, sendMessage } from './messaging.ts';
+import * as classes from './classes.ts';
+import * as account from './account.ts';
+
+/** Every mutation of the contract (db/engine-api.ts `Mutation`) and what it does. */
+export const MUTATIONS: MutationSpecs = { sendMessage, sendImage, ...classes, ...account };
+
+export { InvalidReply } from './spec.ts';

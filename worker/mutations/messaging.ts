@@ -1,0 +1,46 @@
+import * as E from '../../db/entities.ts';
+import type { Row } from '../../db/schema.ts';
+import { messageChanges } from '../realtime/realtime-sync.ts';
+import { patchRow, valid, type MutationSpec, type MutationOf } from './spec.ts';
+
+const messageReply = E.dataOf(E.message);
+
+/** The row shown while a text waits to be sent: its key and client_key are the mutation id. */
+export function pendingMessage(m: MutationOf<'sendMessage'>, user: E.User | null, nowMs: number): Row {
+  return {
+    id: `pending:${m.id}`,
+    conversation_id: m.conversationId,
+    type: 'text',
+    text: m.text,
+    image_url: null,
+    audio: null,
+    download: null,
+    sender: { id: user?.id ?? 0, name: user?.name ?? '', avatar: user?.avatar ?? null, support: false },
+    sender_type: 'user',
+    created_at_timestamp: Math.floor(nowMs / 1000),
+    client_key: m.id,
+    pending: true,
+  };
+}
+
+const delivered = (reply: unknown, path: string, ctx: Parameters<typeof valid>[3]) => {
+  const msg = valid(messageReply, reply, path, ctx).data;
+  // Sending marks the conversation seen for its sender.
+  return [...messageChanges(msg), patchRow('conversations', msg.conversation_id, (c) => ({ ...c, seen: true }))];
+};
+
+export const sendMessage: MutationSpec<MutationOf<'sendMessage'>> = {
+  request: (m) => ({ method: 'POST', path: `/conversations/${m.conversationId}`, body: { text: m.text, type: 'text' } }),
+  optimistic: (m, ctx) => [{ table: 'messages', upserts: [pendingMessage(m, ctx.user(), ctx.clock.now())] }],
+  apply: (reply, m, ctx) => delivered(reply, `/conversations/${m.conversationId}`, ctx),
+};
+
+export const sendImage: MutationSpec<MutationOf<'sendImage'>> = {
+  request: async (m, ctx) => {
+    // `latest`: the newest message id this device holds, so the server can tell what we missed.
+    const w = ctx.writer();
+    const ids = w ? (await w.mirror.byIndex('messages', 'conversation_id', m.conversationId)).map((r) => r.id).filter((id): id is number => typeof id === 'number') : [];
+    return { method: 'POST', path: `/conversations/${m.conversationId}`, form: { type: 'image', latest: String(ids.length ? Math.max(...ids) : 0), image: m.image } };
+  },
+  apply: (reply, m, ctx) => delivered(reply, `/conversations/${m.conversationId}`, ctx),
+};

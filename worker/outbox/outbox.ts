@@ -1,0 +1,194 @@
+import type { EngineError, Mutation, MutateData, Result } from '../../db/engine-api.ts';
+import type { TableChange } from '../../db/mirror.ts';
+import type { Row } from '../../db/schema.ts';
+import type { Clock } from '../engine/deps.ts';
+import type { SendOutcome } from '../executor/send.ts';
+import { backoffDelay } from '../retry/backoff.ts';
+import type { SyncContext } from '../sync/context.ts';
+import { captureUndo, type StoredChange } from './undo.ts';
+
+/** One unsent mutation, persisted in the user's mirror (table `outbox`). */
+export interface OutboxRow {
+  id: string;
+  seq: number;
+  mutation: Mutation;
+  status: 'queued' | 'failed';
+  attempts: number;
+  createdAt: number;
+  error?: EngineError;
+  /** Puts back what the optimistic write changed, when the server rejects it. */
+  undo: StoredChange[];
+}
+
+/** A 5xx is retried this many times before the entry is marked failed (the UI offers retry or discard). */
+const MAX_SERVER_ATTEMPTS = 5;
+
+export interface OutboxDeps {
+  ctx: SyncContext;
+  clock: Clock;
+  random: () => number;
+  epoch: string;
+  isOnline(): boolean;
+  send(m: Mutation): Promise<SendOutcome>;
+  /** After an accepted send: refreshes, new token. */
+  accepted(outcome: Extract<SendOutcome, { kind: 'done' | 'invalid' }>, m: Mutation): void;
+  unauthorized(): void;
+  changed(): void;
+}
+
+/**
+ * The persisted queue of replayable mutations. Entries are sent one at a time in `seq` order;
+ * a network failure leaves the entry queued (it survives reload and tab close) and the queue
+ * waits for the network; the server's Idempotency-Key handling makes a resend after a lost reply
+ * harmless, so each entry takes effect exactly once.
+ */
+export class Outbox {
+  private draining: Promise<void> | null = null;
+  private retryTimer: unknown = null;
+  private backoffAttempt = 0;
+  private again = false;
+  /** Callers of enqueue waiting for their entry's first outcome, with the seq of its optimistic write. */
+  private readonly waiters = new Map<string, { resolve: (r: Result<MutateData>) => void; seq: number }[]>();
+
+  constructor(private readonly d: OutboxDeps) {}
+
+  /** Stores the mutation with its optimistic effect, then tries to send it. Resolves on the first outcome: sent, rejected, or queued. */
+  async enqueue(m: Mutation, optimistic: TableChange[]): Promise<Result<MutateData>> {
+    const w = this.d.ctx.writer();
+    if (!w) return { ok: false, error: { kind: 'unauthorized', message: 'Not signed in.' } };
+    const all = await w.mirror.getAll('outbox');
+    if (all.some((r) => r.id === m.id)) {
+      // The same mutation again (a tab resent it after a leader change): wait for the stored entry.
+      const again = this.wait(m.id, 0);
+      void this.drain();
+      return again;
+    }
+    const undo = await captureUndo(w.mirror, optimistic);
+    const row: OutboxRow = {
+      id: m.id, seq: Math.max(0, ...all.map((r) => Number(r.seq))) + 1, mutation: m, status: 'queued', attempts: 0,
+      createdAt: this.d.clock.now(), undo,
+    };
+    const seq = await w.commit([...optimistic, { table: 'outbox', upserts: [row as unknown as Row] }]);
+    const result = this.wait(m.id, seq);
+    this.d.changed();
+    void this.drain();
+    return result;
+  }
+
+  drain(): Promise<void> {
+    this.again = true;
+    this.draining ??= (async () => {
+      try {
+        while (this.again) {
+          this.again = false;
+          await this.loop();
+        }
+      } finally {
+        this.draining = null;
+        // Whatever was not sent stays queued: its caller learns that now, not when the network returns.
+        for (const [id, ws] of [...this.waiters]) {
+          const seq = Math.max(...ws.map((w) => w.seq));
+          this.settle(id, { ok: true, data: { reply: null, seq, epoch: this.d.epoch, queued: true } });
+        }
+      }
+    })();
+    return this.draining;
+  }
+
+  async discard(id: string): Promise<void> {
+    const w = this.d.ctx.writer();
+    const row = (await w?.mirror.get('outbox', id)) as OutboxRow | undefined;
+    if (!w || !row) return;
+    await w.commit([...row.undo, { table: 'outbox', deletes: [id] }]);
+    this.settle(id, { ok: false, error: { kind: 'rejected', message: 'Discarded.' } });
+    this.d.changed();
+  }
+
+  async retry(id: string): Promise<void> {
+    const w = this.d.ctx.writer();
+    if (!w) return;
+    await w.commit([{ table: 'outbox', patches: [{ key: id, apply: (r) => r && { ...r, status: 'queued', attempts: 0, error: undefined } }] }]);
+    this.backoffAttempt = 0;
+    void this.drain();
+  }
+
+  /** Called when the session ends: nobody waits any more. */
+  reset(): void {
+    if (this.retryTimer !== null) this.d.clock.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    for (const id of [...this.waiters.keys()]) this.settle(id, { ok: false, error: { kind: 'unauthorized', message: 'Signed out.' } });
+  }
+
+  private wait(id: string, seq: number): Promise<Result<MutateData>> {
+    return new Promise((resolve) => {
+      const list = this.waiters.get(id) ?? [];
+      list.push({ resolve, seq });
+      this.waiters.set(id, list);
+    });
+  }
+
+  private settle(id: string, r: Result<MutateData>) {
+    const list = this.waiters.get(id);
+    this.waiters.delete(id);
+    for (const w of list ?? []) w.resolve(r);
+  }
+
+  private scheduleRetry() {
+    if (this.retryTimer !== null) return;
+    const delay = backoffDelay(this.backoffAttempt++, { random: this.d.random, baseMs: 1000, maxMs: 60_000 });
+    this.retryTimer = this.d.clock.setTimeout(() => {
+      this.retryTimer = null;
+      void this.drain();
+    }, delay);
+  }
+
+  private async loop(): Promise<void> {
+    for (;;) {
+      const w = this.d.ctx.writer();
+      if (!w || !this.d.isOnline()) return;
+      const rows = ((await w.mirror.getAll('outbox')) as unknown as OutboxRow[]).sort((a, b) => a.seq - b.seq);
+      const next = rows.find((r) => r.status === 'queued');
+      if (!next) return;
+      const outcome = await this.d.send(next.mutation);
+      if (this.d.ctx.writer() !== w) return; // signed out meanwhile: the mirror is gone
+      const dataOf = (reply: unknown, seq: number, queued?: boolean): Result<MutateData> => ({ ok: true, data: { reply, seq, epoch: this.d.epoch, ...(queued ? { queued } : {}) } });
+      switch (outcome.kind) {
+        case 'done': {
+          const seq = await w.commit([...outcome.changes, { table: 'outbox', deletes: [next.id] }]);
+          this.backoffAttempt = 0;
+          this.d.accepted(outcome, next.mutation);
+          this.settle(next.id, dataOf(outcome.reply, seq));
+          break;
+        }
+        case 'invalid':
+          await w.commit([{ table: 'outbox', deletes: [next.id] }]);
+          this.d.accepted(outcome, next.mutation);
+          this.settle(next.id, { ok: false, error: outcome.error });
+          break;
+        case 'rejected':
+          await w.commit([...next.undo, { table: 'outbox', deletes: [next.id] }]);
+          this.settle(next.id, { ok: false, error: outcome.error });
+          break;
+        case 'unauthorized':
+          this.settle(next.id, { ok: false, error: outcome.error });
+          this.d.unauthorized();
+          return;
+        case 'transient': {
+          const attempts = next.attempts + (outcome.network ? 0 : 1);
+          const failed = attempts >= MAX_SERVER_ATTEMPTS;
+          const seq = await w.commit([{ table: 'outbox', upserts: [{ ...next, attempts, ...(failed ? { status: 'failed', error: outcome.error } : {}) } as unknown as Row] }]);
+          if (failed) {
+            this.settle(next.id, { ok: false, error: outcome.error });
+            break;
+          }
+          this.settle(next.id, dataOf(null, seq, true));
+          this.again = false;
+          this.scheduleRetry();
+          this.d.changed();
+          return;
+        }
+      }
+      this.d.changed();
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import type { WsConfig } from '../../db/entities.ts';
+
+export type RealtimeState = 'connected' | 'connecting' | 'disconnected';
+
+/**
+ * The realtime socket as the engine needs it. Channel names are Laravel's, without the
+ * `private-` prefix (`User.42.Inbox`); event names without the `App\Events\` namespace.
+ */
+export interface RealtimeClient {
+  listen(channel: string, event: string, handler: (data: unknown) => void): void;
+  leave(channel: string): void;
+  /** Drops the socket at once (a tab said the network is gone: the worker build cannot tell). */
+  disconnect(): void;
+  connect(): void;
+  onState(cb: (state: RealtimeState) => void): void;
+  destroy(): void;
+}
+
+export interface RealtimeOptions {
+  ws: WsConfig;
+  /** Absolute URL of the broadcasting auth endpoint, `api_token` included. */
+  authEndpoint: string;
+  /** Host used when WsConfig.host is empty: the page's host. */
+  pageHost: string;
+}
+
+export type RealtimeFactory = (o: RealtimeOptions) => RealtimeClient;

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import * as E from '../../db/entities.ts';
+import type { Resource, Result } from '../../db/engine-api.ts';
+import type { TableChange } from '../../db/mirror.ts';
+import type { Row } from '../../db/schema.ts';
+import { getValid, type SyncContext } from './context.ts';
+
+/** A resource's identity for single-flight and sync metadata. */
+export const resourceId = (r: Resource): string => (typeof r === 'string' ? r : `${r.kind}:${r.id}`);
+
+const kv = (key: string, value: unknown): Row => ({ key, value });
+const rows = (xs: readonly object[]) => xs as Row[];
+
+/** A resource: where it is read from, its schema, and which tables its reply fills. */
+interface ResourceSpec<S extends z.ZodType> {
+  path: string;
+  schema: S;
+  changes(data: z.infer<S>, ctx: SyncContext): TableChange[];
+}
+const spec = <S extends z.ZodType>(s: ResourceSpec<S>) => s;
+
+export const homeChanges = (data: E.Home): TableChange[] => {
+  const { user, ...home } = data;
+  return [
+    { table: 'kv', upserts: [kv('home', home), ...(user ? [kv('user', user)] : [])] },
+    { table: 'classes', upserts: data.next_class ? [data.next_class as Row] : [] },
+    // Home lists every pending request sent by the other party: the table is exactly that list.
+    { table: 'rescheduleRequests', upserts: rows(data.reschedule_requests), replace: true },
+  ];
+};
+
+function specOf(r: Resource) {
+  if (typeof r !== 'string') {
+    if (r.kind === 'class') {
+      return spec({ path: `/classes/${r.id}`, schema: E.dataOf(E.klass), changes: (d) => [{ table: 'classes', upserts: [d.data as Row] }] });
+    }
+    return spec({
+      path: `/courses/${r.id}`,
+      schema: E.dataOf(E.course).extend({ meta: z.looseObject({ class_duration_items: z.array(E.classDurationItem) }).optional() }),
+      changes: (d) => [
+        { table: 'courses', upserts: [d.data as Row] },
+        { table: 'enrollments', upserts: d.data.enrollment ? [d.data.enrollment as Row] : [] },
+        { table: 'kv', upserts: d.meta ? [kv('class-duration-items', d.meta.class_duration_items)] : [] },
+      ],
+    });
+  }
+  switch (r) {
+    case 'app':
+      // Settings live in the device store, not the user's mirror: the engine handles them (engine/settings.ts).
+      throw new Error('app is not a mirror resource');
+    case 'home':
+      return spec({ path: '/home', schema: E.dataOf(E.home), changes: (d) => homeChanges(d.data) });
+    case 'user':
+      return spec({ path: '/user', schema: E.dataOf(E.user), changes: (d) => [{ table: 'kv', upserts: [kv('user', d.data)] }] });
+    case 'notifications':
+      return spec({
+        path: '/notifications',
+        schema: E.dataOf(z.array(E.notification)),
+        changes: (d) => [{ table: 'notifications', upserts: rows(d.data), replace: true }],
+      });
+    case 'courses':
+      return spec({ path: '/courses', schema: E.dataOf(z.array(E.course)), changes: (d) => [{ table: 'courses', upserts: rows(d.data), replace: true }] });
+    case 'my-enrollments':
+      return spec({
+        path: '/my-enrollments',
+        schema: E.dataOf(z.array(E.enrollment)),
+        changes: (d) => [{ table: 'enrollments', upserts: rows(d.data), replace: true }],
+      });
+    case 'wallet':
+      return spec({ path: '/wallet', schema: E.dataOf(E.wallet), changes: (d) => [{ table: 'kv', upserts: [kv('wallet', d.data)] }] });
+    case 'children':
+      return spec({ path: '/childs', schema: E.dataOf(z.array(E.child)), changes: (d) => [{ table: 'children', upserts: rows(d.data), replace: true }] });
+    case 'transactions':
+      return spec({
+        path: '/history/transactions',
+        schema: E.dataOf(E.transactions),
+        changes: (d) => [{ table: 'transactions', upserts: transactionRows(d.data), replace: true }],
+      });
+    case 'salary':
+      return spec({ path: '/history/salary', schema: E.dataOf(E.salaryReport), changes: (d) => [{ table: 'kv', upserts: [kv('salary', d.data)] }] });
+    case 'salary-previous':
+      return spec({
+        path: '/history/salary/previous',
+        schema: E.dataOf(E.salaryReport),
+        changes: (d) => [{ table: 'kv', upserts: [kv('salary-previous', d.data)] }],
+      });
+    case 'teacher-schedule':
+      return spec({
+        path: '/teacher-schedule',
+        schema: E.dataOf(z.array(E.scheduleRow)),
+        changes: (d) => [scheduleChange(d.data)],
+      });
+  }
+}
+
+export const transactionRows = (t: z.infer<typeof E.transactions>): Row[] =>
+  (['recharges', 'class_payments', 'wallet_logs'] as const).flatMap((kind) => t[kind].map((x) => ({ ...x, key: `${kind}:${x.id}`, kind })));
+
+/** Working hours are one list: rows keyed by position, the rest deleted. */
+export const scheduleChange = (list: E.ScheduleRow[]): TableChange => ({
+  table: 'teacherSchedule',
+  upserts: list.map((r, i) => ({ ...r, key: i })),
+  replace: true,
+});
+
+/** Fetches a resource, validates it and writes it into the mirror. */
+export async function refreshResource(ctx: SyncContext, r: Resource): Promise<Result<null>> {
+  const s = specOf(r);
+  const res = await getValid(ctx, s.path, s.schema);
+  if (!res.ok) return res;
+  const writer = ctx.writer();
+  if (!writer) return { ok: true, data: null };
+  await writer.commit((s.changes as (d: unknown, c: SyncContext) => TableChange[])(res.data, ctx));
+  ctx.markSynced();
+  return { ok: true, data: null };
+}
