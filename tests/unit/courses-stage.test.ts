@@ -79,3 +79,22 @@ describe('my courses search', () => {
     expect(filterEnrollments(items, 'zzz')).toEqual([]);
   });
 });
+
+describe('enrolment error messages', async () => {
+  const { enrollmentErrorMessage, OFFLINE_MESSAGE } = await import('../../src/features/courses/enrollment-errors.ts');
+  it('offline fails with its own message', () => {
+    expect(enrollmentErrorMessage({ kind: 'offline', message: 'x' }, 'Error occurred during enrolling course')).toBe(OFFLINE_MESSAGE);
+  });
+  it('a 422 shows the first field message', () => {
+    const error = {
+      kind: 'validation' as const, status: 422, message: 'The given data was invalid.',
+      fields: { start_day: ['The start day must be tomorrow or later.'], schedule: ['other'] },
+    };
+    expect(enrollmentErrorMessage(error, 'Error occurred during enrolling course')).toBe('The start day must be tomorrow or later.');
+  });
+  it('anything else shows the action fallback', () => {
+    expect(enrollmentErrorMessage({ kind: 'server', status: 500, message: 'boom' }, 'Error occurred during finishing')).toBe(
+      'Error occurred during finishing',
+    );
+  });
+});

@@ -1,6 +1,116 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Button, EmptyState, Heading, NativeSelect, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import type { ClassReport } from '../../../db/entities.ts';
+import { PageContainer } from '../../components/page-container.tsx';
+import { AppIcon } from '../../components/ui/icons.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
+import { mutationId, useEngine, useRole, useUser } from '../../app/session-context.tsx';
+import { MESSAGES } from '../../lib/messages.ts';
+import { useFilterEnrollments, useReports } from './data.ts';
+import { EditReportDialog } from './edit-report-dialog.tsx';
+import { ReportDetailDialog } from './report-detail-dialog.tsx';
+import { ReportRow } from './report-row.tsx';
+import { enrollmentOptionLabel, filterPlaceholder, sortReports, type ReportDraft } from './report-rules.ts';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
-export default function ClassReportsPage() {
-  return <PlaceholderPage title="Class Reports" />;
+const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/**
+ * Class reports, for students and teachers. The list comes from the mirror a page at a time;
+ * a teacher's edit is saved through the outbox (offline it waits and is sent later).
+ */
+export function ClassReportsPage() {
+  const engine = useEngine();
+  const role = useRole() ?? 'student';
+  const timezone = useUser()?.timezone || deviceZone();
+  const enrollments = useFilterEnrollments();
+  const [enrollmentId, setEnrollmentId] = useState<number | null>(null);
+  const { reports, hasMore, loaded, loadMore } = useReports(enrollmentId);
+  const [openedId, setOpenedId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<ClassReport | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  useEffect(() => {
+    void engine.refresh('my-enrollments');
+  }, [engine]);
+
+  const more = async () => {
+    setLoadingMore(true);
+    const r = await loadMore();
+    setLoadingMore(false);
+    if (!r.ok) notify('error', r.error.message || MESSAGES.fetchFailed);
+  };
+
+  const save = async (r: ClassReport, d: ReportDraft): Promise<string | null> => {
+    const result = await engine.mutate({
+      id: mutationId(), name: 'editClassReport', reportId: r.id,
+      rating: d.rating, class_activity: d.class_activity.trim(), homework: d.homework.trim(), teacher_notes: d.teacher_notes.trim(),
+    });
+    if (!result.ok) {
+      const first = result.error.fields ? Object.values(result.error.fields)[0]?.[0] : undefined;
+      return first ?? result.error.message ?? MESSAGES.saveFailed;
+    }
+    notify('success', MESSAGES.classReportSaved);
+    setOpenedId(null);
+    return null;
+  };
+
+  const rows = sortReports(reports);
+  // The detail shows the live row, so a saved edit appears in it at once.
+  const opened = rows.find((r) => r.id === openedId) ?? null;
+  const canEdit = role === 'teacher';
+
+  return (
+    <PageContainer>
+      <Stack gap="5">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">Class Reports</Heading>
+          <Text color="fg.muted">Reports added by your tutor after each class</Text>
+        </Stack>
+        <NativeSelect.Root maxW={{ md: 'sm' }}>
+          <NativeSelect.Field
+            aria-label={filterPlaceholder(role)}
+            placeholder={filterPlaceholder(role)}
+            value={enrollmentId ?? ''}
+            onChange={(e) => setEnrollmentId(e.target.value === '' ? null : Number(e.target.value))}
+          >
+            {enrollments.map((e) => <option key={e.id} value={e.id}>{enrollmentOptionLabel(e, role)}</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+
+        {!loaded && rows.length === 0 ? (
+          <Stack gap="2">{[0, 1, 2].map((i) => <Skeleton key={i} height="16" borderRadius="l2" />)}</Stack>
+        ) : rows.length === 0 ? (
+          <EmptyState.Root>
+            <EmptyState.Content>
+              <EmptyState.Indicator><AppIcon name="report" /></EmptyState.Indicator>
+              <VStack textAlign="center">
+                <EmptyState.Title>{MESSAGES.noClassReports}</EmptyState.Title>
+              </VStack>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none" aria-label="Class reports">
+            {rows.map((r) => (
+              <ReportRow key={r.id} report={r} role={role} timezone={timezone} onOpen={(r) => setOpenedId(r.id)} onEdit={canEdit ? setEditing : undefined} />
+            ))}
+          </Stack>
+        )}
+        {hasMore && (
+          <Button variant="outline" alignSelf="center" onClick={more} loading={loadingMore}>Load More Reports</Button>
+        )}
+      </Stack>
+
+      <ReportDetailDialog
+        report={opened}
+        role={role}
+        timezone={timezone}
+        onClose={() => setOpenedId(null)}
+        onEdit={canEdit ? (r) => { setOpenedId(null); setEditing(r); } : undefined}
+      />
+      {canEdit && <EditReportDialog report={editing} onClose={() => setEditing(null)} onSave={save} />}
+    </PageContainer>
+  );
 }
+
+export default ClassReportsPage;

@@ -1,6 +1,101 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Button, Grid, GridItem, Skeleton, Stack } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { PageContainer } from '../../components/page-container.tsx';
+import { AppIcon } from '../../components/ui/icons.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
+import { useEngine, useUser } from '../../app/session-context.tsx';
+import { MESSAGES } from '../../lib/messages.ts';
+import { CancelSubscriptionCard } from './cancel-subscription-card.tsx';
+import { CourseSummary } from './course-summary.tsx';
+import { useCourse } from './data.ts';
+import { EnrollmentNotices } from './enrollment-notices.tsx';
+import { EnrollmentPanel } from './enrollment-panel.tsx';
+import { emptyForm, type EnrollmentFormState } from './enrollment-rules.ts';
+import { enrollmentStage } from './enrollment-stage.ts';
+import { useEnrollmentActions } from './use-enrollment-actions.ts';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
-export default function CoursePage() {
-  return <PlaceholderPage title="Course Page" />;
+const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/**
+ * Course detail and enrolment. Shows the mirrored course at once and refreshes it; a course that
+ * cannot be loaded (unknown, not the user's, or never seen and unreachable) sends the user back to
+ * the catalogue.
+ */
+export function CoursePage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const navigate = useNavigate();
+  const engine = useEngine();
+  const user = useUser();
+  const timezone = user?.timezone || deviceZone();
+  const { course, durations } = useCourse(id);
+  const [form, setForm] = useState<EnrollmentFormState>(emptyForm);
+  const actions = useEnrollmentActions(id);
+  const seen = useRef(false);
+  seen.current ||= course != null;
+
+  useEffect(() => {
+    let live = true;
+    const back = () => {
+      notify('error', MESSAGES.fetchFailed);
+      navigate('/courses', { replace: true });
+    };
+    if (!Number.isInteger(id) || id <= 0) {
+      back();
+      return;
+    }
+    void engine.refresh({ kind: 'course', id }).then((r) => {
+      if (live && !r.ok && (r.error.status === 404 || r.error.status === 403 || !seen.current)) back();
+    });
+    return () => {
+      live = false;
+    };
+  }, [engine, id, navigate]);
+
+  const stage = course ? enrollmentStage(course) : 'new';
+  const finish = async (reason: string) => {
+    const r = await actions.finish(reason);
+    if (r.ok) navigate('/courses');
+    return r.ok;
+  };
+
+  return (
+    <PageContainer>
+      <Button asChild variant="ghost" size="sm" mb="3" ms="-2">
+        <RouterLink to="/courses"><AppIcon name="back" boxSize="4" /> Courses</RouterLink>
+      </Button>
+      {!course ? (
+        <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap="6">
+          <Skeleton height="96" borderRadius="l3" />
+          <Skeleton height="96" borderRadius="l3" />
+        </Grid>
+      ) : (
+        <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap="6" alignItems="start">
+          <GridItem position={{ lg: 'sticky' }} top={{ lg: '4' }}>
+            <CourseSummary course={course} form={form} />
+          </GridItem>
+          <GridItem>
+            <Stack gap="5">
+              <EnrollmentNotices course={course} stage={stage} />
+              <EnrollmentPanel
+                course={course}
+                stage={stage}
+                durations={durations}
+                timezone={timezone}
+                form={form}
+                onFormChange={setForm}
+                actions={actions}
+              />
+              {(stage === 'approved' || stage === 'finish-requested') && (
+                <CancelSubscriptionCard finishRequested={stage === 'finish-requested'} onFinish={finish} />
+              )}
+            </Stack>
+          </GridItem>
+        </Grid>
+      )}
+    </PageContainer>
+  );
 }
+
+export default CoursePage;

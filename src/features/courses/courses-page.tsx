@@ -1,6 +1,88 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Button, EmptyState, Heading, HStack, Input, InputGroup, SimpleGrid, Skeleton, Stack, VStack, Wrap } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import { PageContainer } from '../../components/page-container.tsx';
+import { CourseIcon } from './icons.tsx';
+import { useEngine } from '../../app/session-context.tsx';
+import { MESSAGES } from '../../lib/messages.ts';
+import { ALL_CATEGORIES, categoriesOf, filterCourses } from './catalogue-filter.ts';
+import { CourseCard } from './course-card.tsx';
+import { useCourses } from './data.ts';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
-export default function CoursesPage() {
-  return <PlaceholderPage title="Courses" />;
+/**
+ * The catalogue (students). Opens from the mirror at once and refreshes in the background;
+ * search and the category filter run over the mirrored list on every keystroke.
+ */
+export function CoursesPage() {
+  const engine = useEngine();
+  const { courses, loaded } = useCourses();
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState<number | typeof ALL_CATEGORIES>(ALL_CATEGORIES);
+
+  useEffect(() => {
+    void engine.refresh('courses');
+  }, [engine]);
+
+  const categories = useMemo(() => categoriesOf(courses), [courses]);
+  const shown = useMemo(() => filterCourses(courses, query, category), [courses, query, category]);
+  const chip = (value: number | typeof ALL_CATEGORIES, label: string) => (
+    <Button
+      key={value}
+      size="sm"
+      borderRadius="full"
+      variant={category === value ? 'solid' : 'outline'}
+      colorPalette={category === value ? 'brand' : 'gray'}
+      aria-pressed={category === value}
+      onClick={() => setCategory(value)}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <PageContainer>
+      <Stack gap="5">
+        <Heading as="h1" size="2xl">Courses</Heading>
+        <InputGroup startElement={<CourseIcon name="search" />} maxW={{ md: 'md' }}>
+          <Input
+            type="search"
+            placeholder="Search courses"
+            aria-label="Search courses"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </InputGroup>
+        <Wrap gap="2" role="group" aria-label="Category">
+          {chip(ALL_CATEGORIES, 'All')}
+          {categories.map((c) => chip(c.id, c.name))}
+        </Wrap>
+        {!loaded && courses.length === 0 ? (
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
+            {[0, 1, 2].map((i) => <Skeleton key={i} height="72" borderRadius="l3" />)}
+          </SimpleGrid>
+        ) : shown.length === 0 ? (
+          <EmptyState.Root>
+            <EmptyState.Content>
+              <EmptyState.Indicator><CourseIcon name="search" /></EmptyState.Indicator>
+              <VStack textAlign="center">
+                <EmptyState.Title>{MESSAGES.noResults}</EmptyState.Title>
+              </VStack>
+              {(query || category !== ALL_CATEGORIES) && (
+                <HStack>
+                  <Button variant="outline" size="sm" onClick={() => { setQuery(''); setCategory(ALL_CATEGORIES); }}>
+                    Clear filters
+                  </Button>
+                </HStack>
+              )}
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
+            {shown.map((c) => <li key={c.id}><CourseCard course={c} /></li>)}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </PageContainer>
+  );
 }
+
+export default CoursesPage;

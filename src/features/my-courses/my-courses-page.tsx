@@ -1,6 +1,76 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Button, EmptyState, Heading, Icon, Input, InputGroup, SimpleGrid, Skeleton, Stack, VStack } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PageContainer } from '../../components/page-container.tsx';
+import { AppIcon } from '../../components/ui/icons.tsx';
+import { useEngine } from '../../app/session-context.tsx';
+import { MESSAGES } from '../../lib/messages.ts';
+import { useMyEnrollments } from './data.ts';
+import { EnrollmentCard } from './enrollment-card.tsx';
+import { filterEnrollments } from './my-courses-filter.ts';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
-export default function MyCoursesPage() {
-  return <PlaceholderPage title="My Courses" />;
+function SearchIcon() {
+  return (
+    <Icon aria-hidden="true" boxSize="4" asChild>
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.35-4.35" />
+      </svg>
+    </Icon>
+  );
 }
+
+/** The user's enrolments as searchable cards, from the mirror; a link to the catalogue when there are none. */
+export function MyCoursesPage() {
+  const engine = useEngine();
+  const { enrollments, loaded } = useMyEnrollments();
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    void engine.refresh('my-enrollments');
+  }, [engine]);
+  const shown = useMemo(() => filterEnrollments(enrollments, query), [enrollments, query]);
+
+  return (
+    <PageContainer>
+      <Stack gap="5">
+        <Heading as="h1" size="2xl">My Courses</Heading>
+        {!loaded && enrollments.length === 0 ? (
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
+            {[0, 1, 2].map((i) => <Skeleton key={i} height="64" borderRadius="l3" />)}
+          </SimpleGrid>
+        ) : enrollments.length === 0 ? (
+          <EmptyState.Root>
+            <EmptyState.Content>
+              <EmptyState.Indicator><AppIcon name="book" /></EmptyState.Indicator>
+              <VStack textAlign="center">
+                <EmptyState.Title>You haven't enrolled in any course yet</EmptyState.Title>
+                <EmptyState.Description>Browse the catalogue and pick your first course.</EmptyState.Description>
+              </VStack>
+              <Button asChild colorPalette="brand">
+                <RouterLink to="/courses">Browse Courses</RouterLink>
+              </Button>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <>
+            <InputGroup startElement={<SearchIcon />} maxW={{ md: 'md' }}>
+              <Input type="search" placeholder="Search my courses" aria-label="Search my courses" value={query} onChange={(e) => setQuery(e.target.value)} />
+            </InputGroup>
+            {shown.length === 0 ? (
+              <EmptyState.Root>
+                <EmptyState.Content>
+                  <EmptyState.Title>{MESSAGES.noResults}</EmptyState.Title>
+                </EmptyState.Content>
+              </EmptyState.Root>
+            ) : (
+              <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
+                {shown.map((e) => <li key={e.id}><EnrollmentCard enrollment={e} /></li>)}
+              </SimpleGrid>
+            )}
+          </>
+        )}
+      </Stack>
+    </PageContainer>
+  );
+}
+
+export default MyCoursesPage;

@@ -1,0 +1,91 @@
+import { Button, CloseButton, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useId, useState } from 'react';
+import type { ClassReport } from '../../../db/entities.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { HalfStarRatingInput } from './star-rating.tsx';
+import { draftOf, reportDraftError, type ReportDraft } from './report-rules.ts';
+
+/**
+ * The teacher's Edit Class Report dialog. Saving goes through the outbox: offline it is kept and
+ * sent when the network returns, so the dialog closes as soon as the engine has accepted it.
+ */
+export function EditReportDialog({ report, onClose, onSave }: {
+  report: ClassReport | null;
+  onClose: () => void;
+  /** Resolves with an error message, or null when saved (or queued). */
+  onSave: (r: ClassReport, d: ReportDraft) => Promise<string | null>;
+}) {
+  const [draft, setDraft] = useState<ReportDraft | null>(null);
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const ratingLabel = useId();
+
+  useEffect(() => {
+    setDraft(report ? draftOf(report) : null);
+    setTried(false);
+    setFailure(null);
+  }, [report]);
+
+  const error = draft ? reportDraftError(draft) : null;
+  const set = (patch: Partial<ReportDraft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+
+  const save = async () => {
+    setTried(true);
+    if (!report || !draft || error) return;
+    setSaving(true);
+    const message = await onSave(report, draft);
+    setSaving(false);
+    if (message) setFailure(message);
+    else onClose();
+  };
+
+  return (
+    <Dialog.Root open={report != null} onOpenChange={(d) => !d.open && onClose()} placement="center" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4" as="form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+            <Dialog.Header>
+              <Dialog.Title>Edit Class Report</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {draft && (
+                <Stack gap="4">
+                  <Field.Root>
+                    <Field.Label id={ratingLabel}>{MESSAGES.assessment}</Field.Label>
+                    <HalfStarRatingInput value={draft.rating} onChange={(rating) => set({ rating })} labelledBy={ratingLabel} />
+                  </Field.Root>
+                  <Field.Root required invalid={tried && !draft.class_activity.trim()}>
+                    <Field.Label>Class Activity <Field.RequiredIndicator /></Field.Label>
+                    <Textarea value={draft.class_activity} onChange={(e) => set({ class_activity: e.target.value })} rows={3} dir="auto" />
+                  </Field.Root>
+                  <Field.Root required invalid={tried && !draft.homework.trim()}>
+                    <Field.Label>Homework <Field.RequiredIndicator /></Field.Label>
+                    <Textarea value={draft.homework} onChange={(e) => set({ homework: e.target.value })} rows={3} dir="auto" />
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>Teacher Notes</Field.Label>
+                    <Textarea value={draft.teacher_notes} onChange={(e) => set({ teacher_notes: e.target.value })} rows={3} dir="auto" />
+                  </Field.Root>
+                  {(tried && error) || failure ? (
+                    <Text color="fg.error" textStyle="sm" role="alert">{failure ?? error}</Text>
+                  ) : null}
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline" type="button">Cancel</Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="brand" type="submit" loading={saving}>Save</Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,104 @@
+import { Alert, Button, Card, HStack, Heading } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import type { Course } from '../../../db/entities.ts';
+import { notify } from '../../components/ui/toaster.tsx';
+import { MESSAGES } from '../../lib/messages.ts';
+import type { ClassDurationItem } from './data.ts';
+import { EnrollmentForm } from './enrollment-form.tsx';
+import { emptyForm, formFromEnrollment, sameAsStored, toPayload, validateEnrollment, type EnrollmentFormState, type FormField } from './enrollment-rules.ts';
+import { canResubmit, startsEditable, type EnrollmentStage } from './enrollment-stage.ts';
+import type { useEnrollmentActions } from './use-enrollment-actions.ts';
+
+/**
+ * The form and its buttons: Enroll Now for a new enrolment; for a stored one the form is
+ * read-only until Edit (editable at once when the admin asks for changes), and Save Changes
+ * re-submits it only when it differs from what is stored.
+ */
+export function EnrollmentPanel({ course, stage, durations, timezone, form, onFormChange, actions }: {
+  course: Course;
+  stage: EnrollmentStage;
+  durations: readonly ClassDurationItem[];
+  timezone: string;
+  form: EnrollmentFormState;
+  onFormChange: (f: EnrollmentFormState) => void;
+  actions: ReturnType<typeof useEnrollmentActions>;
+}) {
+  const stored = course.enrollment;
+  const [editing, setEditing] = useState(false);
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const editable = startsEditable(stage) || editing;
+
+  // While not editing, the form shows what is stored (also after a save or an admin's change).
+  const storedKey = JSON.stringify(stored ?? null);
+  useEffect(() => {
+    if (!editing) {
+      onFormChange(stored ? formFromEnrollment(stored) : emptyForm());
+      setTried(false);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [storedKey, editing]);
+
+  const errors = useMemo(() => validateEnrollment(form, timezone), [form, timezone]);
+  const invalid = useMemo(() => new Set<FormField>(tried ? errors.map((e) => e.field) : []), [tried, errors]);
+  const shownError = tried ? errors[0]?.message : undefined;
+
+  const submit = async () => {
+    if (stored && sameAsStored(form, stored)) {
+      notify('warning', MESSAGES.updateEnrollmentToResubmit);
+      return;
+    }
+    setTried(true);
+    if (errors.length) return;
+    setBusy(true);
+    const r = stored ? await actions.update(toPayload(form)) : await actions.enroll(toPayload(form));
+    setBusy(false);
+    if (r.ok) {
+      setEditing(false);
+      setTried(false);
+    }
+  };
+  const cancelEdit = () => {
+    setEditing(false);
+    onFormChange(stored ? formFromEnrollment(stored) : emptyForm());
+  };
+
+  return (
+    <Card.Root as="section" aria-labelledby="enrollment-form-title">
+      <Card.Header>
+        <HStack justify="space-between">
+          <Heading as="h2" size="lg" id="enrollment-form-title">{stored ? 'Your Enrollment' : 'Enrollment Form'}</Heading>
+          {stored && !editable && canResubmit(stored) && (
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>Edit</Button>
+          )}
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <form
+          id="enrollment-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <EnrollmentForm form={form} onChange={onFormChange} durations={durations} timezone={timezone} readOnly={!editable} invalid={invalid} />
+        </form>
+        {shownError && (
+          <Alert.Root status="error" mt="5" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{shownError}</Alert.Title>
+          </Alert.Root>
+        )}
+      </Card.Body>
+      {editable && (
+        <Card.Footer justifyContent="flex-end" gap="3">
+          {editing && <Button variant="outline" onClick={cancelEdit} disabled={busy}>Cancel</Button>}
+          <Button type="submit" form="enrollment-form" colorPalette="brand" loading={busy}>
+            {stored ? 'Save Changes' : 'Enroll Now'}
+          </Button>
+        </Card.Footer>
+      )}
+    </Card.Root>
+  );
+}
