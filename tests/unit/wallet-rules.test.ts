@@ -113,3 +113,28 @@ describe('Attempt (idempotency key of one money action)', () => {
     expect(a.idFor({ amount: 5 })).toBe(a.idFor({ amount: 5 }));
   });
 });
+
+describe('moneyErrorMessage', () => {
+  it('decides by code and kind, never by text', async () => {
+    const { moneyErrorMessage } = await import('../../src/features/wallet/errors.ts');
+    const fb = 'fallback';
+    expect(moneyErrorMessage({ kind: 'rejected', code: 'MAX_BORROW_AMOUNT_EXCEEDED', message: 'x' }, fb)).toBe('You have excceeded max borrow amount');
+    expect(moneyErrorMessage({ kind: 'rejected', code: 'BORROW_NOT_ALLOWED', message: 'x' }, fb)).toBe('Borrow is not allowed for you right now');
+    expect(moneyErrorMessage({ kind: 'rejected', code: 'NO_ENOUGH_CREDITS', message: 'x' }, fb)).toBe('No Enough Credits');
+    expect(moneyErrorMessage({ kind: 'validation', status: 422, message: 'x', fields: { amount: ['Too small'] } }, fb)).toBe('Too small');
+    expect(moneyErrorMessage({ kind: 'offline', message: 'You are offline' }, fb)).toBe('You are offline');
+    expect(moneyErrorMessage({ kind: 'server', status: 500, message: 'MAX_BORROW_AMOUNT_EXCEEDED' }, fb)).toBe(fb);
+  });
+});
+
+describe('card form (never sent)', () => {
+  it('checks number, expiry and CVC', async () => {
+    const { cardErrors, formatCardNumber, formatExpiry } = await import('../../src/features/wallet/card.ts');
+    const today = new Date(2026, 10, 22);
+    expect(cardErrors({ number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, today)).toEqual({});
+    expect(Object.keys(cardErrors({ number: '4242 4242 4242 4241', expiry: '10/26', cvc: '12' }, today)).sort()).toEqual(['cvc', 'expiry', 'number']);
+    expect(cardErrors({ number: '4242424242424242', expiry: '11/26', cvc: '1234' }, today)).toEqual({});
+    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(formatExpiry('1230')).toBe('12/30');
+  });
+});

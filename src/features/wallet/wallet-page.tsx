@@ -1,6 +1,73 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useUser } from '../../app/session-context.tsx';
+import { PageContainer } from '../../components/page-container.tsx';
+import { MESSAGES } from '../../lib/messages.ts';
+import { BalanceSummary } from './balance-summary.tsx';
+import { BorrowCard } from './borrow-card.tsx';
+import { BorrowDialog } from './borrow-dialog.tsx';
+import { useWallet } from './data.ts';
+import { RechargePanel } from './recharge-panel.tsx';
+import { borrowAllowed, borrowRemainder } from './rules.ts';
+import { useRefresh } from './use-refresh.ts';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
-export default function WalletPage() {
-  return <PlaceholderPage title="Account Wallet" />;
+/**
+ * The student's wallet. Balances come from the mirrored user row, the same one the top bar's
+ * credits badge reads, so both change together after any money action, in every tab.
+ * `/wallet?borrow=1` opens the borrow flow.
+ */
+export function WalletPage() {
+  const user = useUser();
+  const { wallet } = useWallet();
+  const { failed } = useRefresh('wallet');
+  const [params, setParams] = useSearchParams();
+  const [borrowing, setBorrowing] = useState(false);
+
+  const credits = user?.credits ?? wallet?.credits ?? 0;
+  const loan = user?.loan_credits ?? wallet?.loan_credits ?? 0;
+  const borrowState = {
+    can_borrow: wallet?.can_borrow ?? user?.can_borrow ?? false,
+    max_borrow_amount: wallet?.max_borrow_amount ?? user?.max_borrow_amount ?? 0,
+    loan_credits: loan,
+  };
+  const borrowOpen = (borrowing || params.get('borrow') === '1') && !!wallet && borrowAllowed(borrowState);
+  const closeBorrow = () => {
+    setBorrowing(false);
+    if (params.has('borrow')) {
+      const next = new URLSearchParams(params);
+      next.delete('borrow');
+      setParams(next, { replace: true });
+    }
+  };
+
+  return (
+    <PageContainer>
+      <Stack gap="6">
+        <Heading as="h1" size="2xl">
+          Account Wallet
+        </Heading>
+        <BalanceSummary credits={credits} loan={loan} pending={wallet?.pending_payments_count ?? 0} />
+        {wallet ? (
+          <>
+            <BorrowCard state={borrowState} onBorrow={() => setBorrowing(true)} />
+            <RechargePanel wallet={wallet} />
+          </>
+        ) : failed ? (
+          <Text color="fg.error">{MESSAGES.fetchFailed}</Text>
+        ) : (
+          <Stack gap="4">
+            <Skeleton h="20" />
+            <Skeleton h="64" />
+          </Stack>
+        )}
+        <Link asChild colorPalette="teal" alignSelf="start">
+          <RouterLink to="/transactions-history">Transactions History</RouterLink>
+        </Link>
+      </Stack>
+      {borrowOpen && <BorrowDialog remainder={borrowRemainder(borrowState)} onClose={closeBorrow} />}
+    </PageContainer>
+  );
 }
+
+export default WalletPage;

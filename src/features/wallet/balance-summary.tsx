@@ -1,0 +1,36 @@
+import { Badge, Card, HStack, SimpleGrid, Stat } from '@chakra-ui/react';
+import { formatMoney } from '../../lib/format.ts';
+
+/** Balance, loan balance and the payments waiting for review. */
+export function BalanceSummary({ credits, loan, pending }: { credits: number; loan: number; pending: number }) {
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+      <Card.Root variant="subtle" colorPalette="green">
+        <Card.Body>
+          <Stat.Root>
+            <Stat.Label>Balance</Stat.Label>
+            <Stat.ValueText data-testid="wallet-balance" color={credits < 0 ? 'fg.error' : undefined}>
+              {formatMoney(credits)}
+            </Stat.ValueText>
+            {pending > 0 && (
+              <HStack>
+                <Badge colorPalette="orange" variant="subtle" data-testid="pending-count">
+                  {pending} {pending === 1 ? 'payment' : 'payments'} under review
+                </Badge>
+              </HStack>
+            )}
+          </Stat.Root>
+        </Card.Body>
+      </Card.Root>
+      <Card.Root variant="subtle">
+        <Card.Body>
+          <Stat.Root>
+            <Stat.Label>Loan Balance</Stat.Label>
+            <Stat.ValueText data-testid="wallet-loan">{formatMoney(loan)}</Stat.ValueText>
+            <Stat.HelpText>Paid back from your next recharge</Stat.HelpText>
+          </Stat.Root>
+        </Card.Body>
+      </Card.Root>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,47 @@
+import { Avatar, Badge, Button, Card, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { PaymentMethod } from '../../../db/entities.ts';
+
+/** The payment methods with their reward labels and steps; all disabled until the amount is valid. */
+export function PaymentMethods({ methods, disabled, onPick }: { methods: PaymentMethod[]; disabled: boolean; onPick: (m: PaymentMethod) => void }) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      {methods.map((m) => (
+        <Card.Root key={m.id} size="sm" variant="outline" opacity={disabled ? 0.7 : 1}>
+          <Card.Body gap="3">
+            <HStack gap="3">
+              <Avatar.Root shape="rounded" size="md" bg="bg.muted">
+                <Avatar.Fallback name={m.name} />
+                {m.logo && <Avatar.Image src={m.logo} alt="" />}
+              </Avatar.Root>
+              <Stack gap="0" flex="1">
+                <Text fontWeight="semibold">{m.name}</Text>
+                {m.reward && (
+                  <Badge colorPalette="purple" variant="solid" alignSelf="start" size="sm">
+                    {m.reward}
+                  </Badge>
+                )}
+              </Stack>
+            </HStack>
+            {m.steps.length > 0 && (
+              <List.Root as="ol" gap="1" ps="5" fontSize="sm" color="fg.muted">
+                {m.steps.map((s, i) => (
+                  <List.Item key={i}>{s}</List.Item>
+                ))}
+              </List.Root>
+            )}
+            {m.type === 'card' && m.text && (
+              <Text fontSize="sm" color="fg.muted">
+                {m.text}
+              </Text>
+            )}
+          </Card.Body>
+          <Card.Footer>
+            <Button w="full" disabled={disabled} onClick={() => onPick(m)} aria-label={`Pay with ${m.name}`}>
+              Pay with {m.name}
+            </Button>
+          </Card.Footer>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
