@@ -1,0 +1,47 @@
+import { Suspense, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageSpinner } from '../components/page-spinner.tsx';
+import { peekAfterAuth, takeAfterAuth } from './after-auth.ts';
+import { guard, hrefOf } from './guard.ts';
+import { PAGES } from './pages.ts';
+import { documentTitle, type RouteDef } from './route-meta.ts';
+import { useShell } from './session-context.tsx';
+import { usePreviousQuery } from './previous-query.tsx';
+
+/** Applies the guard to one route and renders its lazily loaded screen, or the redirect. */
+export function RouteGate({ def }: { def: RouteDef }) {
+  const { ready, session, settings } = useShell();
+  const location = useLocation();
+  const previous = usePreviousQuery();
+  const signedIn = session.status === 'signed-in';
+  const user = signedIn ? session.user : null;
+  const result = ready
+    ? guard(
+        { name: def.name, path: location.pathname, meta: def.meta, query: new URLSearchParams(location.search) },
+        {
+          token: signedIn ? session.token : null,
+          role: user ? (user.groupId === 1 ? 'teacher' : 'student') : null,
+          mustConfirm: !!user && !user.email_verified_at && !!settings?.email_verification,
+        },
+        previous,
+      )
+    : null;
+
+  const title = result?.kind === 'not-found' ? 'Page not found' : def.meta.title;
+  useEffect(() => {
+    if (result?.kind !== 'redirect') document.title = documentTitle(title);
+  }, [result?.kind, title]);
+
+  if (!result) return <PageSpinner />;
+  if (result.kind === 'redirect') {
+    // Leaving a guest-only page after signing in: the flow may have asked for another page.
+    const to = result.path === '/home' && def.meta.guestOnly && peekAfterAuth() ? takeAfterAuth() : result.path;
+    return <Navigate to={hrefOf(to, to === result.path ? result.query : new URLSearchParams())} replace />;
+  }
+  const Page = result.kind === 'not-found' ? PAGES['not-found'] : PAGES[def.name];
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
