@@ -1,6 +1,107 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useCallback, useMemo, useState } from 'react';
+import { useCalendarController, type DatesSetInfo } from '@fullcalendar/react';
+import { Alert, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Temporal } from 'temporal-polyfill';
+import { PageContainer } from '../../components/page-container.tsx';
+import { useUser } from '../../app/session-context.tsx';
+import { ClassDialog } from '../classes/class-dialog.tsx';
+import { monthOf, safeZone } from '../classes/time.ts';
+import type { Role } from '../classes/rules.ts';
+import { CalendarLegend } from './legend.tsx';
+import { CalendarToolbar } from './calendar-toolbar.tsx';
+import { CalendarView } from './calendar-view.tsx';
+import { otherParties } from './events.ts';
+import { describeChange, offsetChangesByWeek, weekStartsBetween } from './offset-changes.ts';
+import { useCalendarClasses, useWatchedMonths } from './data.ts';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
-export default function CalendarPage() {
-  return <PlaceholderPage title="Calendar" />;
+interface Range {
+  /** First and last-exclusive visible dates (YYYY-MM-DD) in the user's zone, and the instants. */
+  from: string;
+  to: string;
+  startIso: string;
+  endIso: string;
+  view: string;
+  /** Months the view shows (YYYY-MM), each watched through the engine. */
+  months: string[];
 }
+
+/** The months a view covers: the view's own month, and in week view the month it ends in when that differs. */
+function monthsOf(info: DatesSetInfo, timeZone: string): string[] {
+  // currentStart is the instant of local midnight: its month is read in the user's zone, not UTC.
+  const current = monthOf(info.view.currentStart.getTime(), timeZone);
+  if (info.view.type !== 'timeGridWeek') return [current];
+  const last = Temporal.PlainDate.from(info.endStr.slice(0, 10)).subtract({ days: 1 }).toString().slice(0, 7);
+  return last === current ? [current] : [current, last];
+}
+
+/**
+ * Calendar (section 2.8): month or week view (teachers start in week view), weeks from Saturday.
+ * Events come from the mirror at once; the months on screen are watched through the engine, which
+ * refreshes them every calendar_reload_timeout while the tab is visible.
+ */
+export function CalendarPage() {
+  const user = useUser();
+  const role: Role = user?.groupId === 1 ? 'teacher' : 'student';
+  const timeZone = safeZone(user?.timezone);
+  const controller = useCalendarController();
+  const [range, setRange] = useState<Range | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  const onRange = useCallback((info: DatesSetInfo) => {
+    const next: Range = {
+      from: info.startStr.slice(0, 10),
+      to: info.endStr.slice(0, 10),
+      startIso: info.start.toISOString(),
+      endIso: info.end.toISOString(),
+      view: info.view.type,
+      months: monthsOf(info, timeZone),
+    };
+    setRange((r) => (r && r.startIso === next.startIso && r.endIso === next.endIso && r.view === next.view ? r : next));
+  }, [timeZone]);
+
+  const { loaded } = useWatchedMonths(range?.months ?? []);
+  const classes = useCalendarClasses(range?.startIso ?? null, range?.endIso ?? null);
+
+  const marks = useMemo(() => {
+    if (!range) return new Map();
+    return offsetChangesByWeek(weekStartsBetween(range.from, range.to), timeZone, otherParties(classes, role));
+  }, [range, timeZone, classes, role]);
+  const markList = [...marks.values()].flat();
+
+  return (
+    <PageContainer maxW="7xl">
+      <Stack gap="4">
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Heading as="h1" size="2xl">Calendar</Heading>
+          {!loaded && <HStack gap="2"><Spinner size="sm" /><Text color="fg.muted" fontSize="sm">Loading classes…</Text></HStack>}
+        </HStack>
+        <CalendarLegend />
+        <CalendarToolbar controller={controller} view={range?.view ?? (role === 'teacher' ? 'timeGridWeek' : 'dayGridMonth')} />
+        {markList.length > 0 && (
+          <Alert.Root status="warning" variant="surface" size="sm">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Time difference changes</Alert.Title>
+              <Alert.Description>
+                {markList.map((m) => <Text key={`${m.label}-${m.timeZone}-${m.before}`}>{describeChange(m)}</Text>)}
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        <CalendarView
+          controller={controller}
+          classes={classes}
+          role={role}
+          timeZone={timeZone}
+          initialView={role === 'teacher' ? 'timeGridWeek' : 'dayGridMonth'}
+          offsetMarks={marks}
+          onRange={onRange}
+          onOpen={setOpenId}
+        />
+        <Text fontSize="xs" color="fg.muted">Times are shown in your timezone ({timeZone}).</Text>
+      </Stack>
+      <ClassDialog classId={openId} onClose={() => setOpenId(null)} />
+    </PageContainer>
+  );
+}
+export default CalendarPage;

@@ -1,6 +1,12 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { PageContainer } from '../../components/page-container.tsx';
+import { ClassListPage } from './class-list.tsx';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
-export default function ClassesHistoryPage() {
-  return <PlaceholderPage title="Classes History" />;
+/** Classes History (teachers): ended or canceled classes, newest first. */
+export function ClassesHistoryPage() {
+  return (
+    <PageContainer maxW="4xl">
+      <ClassListPage title="Classes History" kind="classes-history" />
+    </PageContainer>
+  );
 }
+export default ClassesHistoryPage;

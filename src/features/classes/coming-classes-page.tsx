@@ -1,6 +1,12 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { PageContainer } from '../../components/page-container.tsx';
+import { ClassListPage } from './class-list.tsx';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
-export default function ComingClassesPage() {
-  return <PlaceholderPage title="Coming Classes" />;
+/** Coming Classes (teachers): classes not yet ended and not canceled, soonest first. */
+export function ComingClassesPage() {
+  return (
+    <PageContainer maxW="4xl">
+      <ClassListPage title="Coming Classes" kind="coming-classes" />
+    </PageContainer>
+  );
 }
+export default ComingClassesPage;

@@ -1,6 +1,52 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useEffect, useState } from 'react';
+import { Alert, Heading, Stack } from '@chakra-ui/react';
+import { PageContainer } from '../../components/page-container.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { useEngine, useUser } from '../../app/session-context.tsx';
+import { MESSAGES } from '../../lib/messages.ts';
+import { ClassDialog } from '../classes/class-dialog.tsx';
+import { StudentDashboard } from './student-dashboard.tsx';
+import { TeacherDashboard } from './teacher-dashboard.tsx';
+import { useHome } from './data.ts';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
-export default function HomePage() {
-  return <PlaceholderPage title="Dashboard" />;
+/**
+ * Dashboard: the student's or the teacher's, from the home document in the mirror. A dashboard
+ * seen before shows at once; opening it asks the engine for a fresh copy in the background (the
+ * engine also polls it every home_reload_timeout while a tab is visible).
+ */
+export function DashboardPage() {
+  const user = useUser();
+  const engine = useEngine();
+  const { home, loaded } = useHome();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void engine.refresh('home').then((r) => live && setFailed(!r.ok && r.error.kind !== 'offline'));
+    return () => {
+      live = false;
+    };
+  }, [engine]);
+
+  if (!user) return null;
+  return (
+    <PageContainer>
+      <Stack gap="6">
+        <Heading as="h1" size="2xl">Dashboard</Heading>
+        {failed && !home && (
+          <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{MESSAGES.appDataFailed}</Alert.Title></Alert.Root>
+        )}
+        {!home ? (
+          loaded || failed ? null : <PageSpinner />
+        ) : user.groupId === 1 ? (
+          <TeacherDashboard home={home} user={user} onOpen={setOpenId} />
+        ) : (
+          <StudentDashboard home={home} user={user} onOpen={setOpenId} />
+        )}
+      </Stack>
+      <ClassDialog classId={openId} onClose={() => setOpenId(null)} />
+    </PageContainer>
+  );
 }
+export default DashboardPage;

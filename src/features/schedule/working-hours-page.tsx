@@ -1,6 +1,88 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { MESSAGES } from '../../lib/messages.ts';
+import { PageContainer } from '../../components/page-container.tsx';
+import { useAction } from '../classes/use-action.ts';
+import { HoursRowFields } from './hours-row.tsx';
+import { canSave, emptyRow, firstFieldError, payloadOf, rowsFromSchedule, type HoursRow } from './rules.ts';
+import { useTeacherSchedule } from './data.ts';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
-export default function WorkingHoursPage() {
-  return <PlaceholderPage title="My Schedule" />;
+/**
+ * Working Hours (teachers): fixed weekly times. The form starts from the saved rows (padded to
+ * three) as soon as the mirror has them. Saving goes through the outbox: offline it is kept and
+ * sent when the network returns, and the page says so.
+ */
+export function TeacherSchedulePage() {
+  const { rows: saved, loaded, error } = useTeacherSchedule();
+  const [rows, setRows] = useState<HoursRow[]>(() => rowsFromSchedule([]));
+  const [queued, setQueued] = useState(false);
+  const touched = useRef(false);
+  const { run, busy } = useAction();
+
+  // Adopt the saved schedule until the user starts editing (a later poll never overwrites typing).
+  useEffect(() => {
+    if (loaded && !touched.current) setRows(rowsFromSchedule(saved));
+  }, [loaded, saved]);
+
+  const update = (i: number, row: HoursRow) => {
+    touched.current = true;
+    setRows((rs) => rs.map((r, j) => (j === i ? row : r)));
+  };
+  const remove = (i: number) => {
+    touched.current = true;
+    setRows((rs) => rs.filter((_, j) => j !== i));
+  };
+  const add = () => {
+    touched.current = true;
+    setRows((rs) => [...rs, emptyRow()]);
+  };
+  const save = async () => {
+    const r = await run({ name: 'saveSchedule', schedule: payloadOf(rows) }, {
+      family: 'other',
+      success: MESSAGES.changesSaved,
+      onError: (e) => (e.kind === 'validation' ? firstFieldError(e.fields, e.message) : e.kind === 'offline' ? e.message : MESSAGES.saveFailed),
+    });
+    if (!r) return;
+    setQueued(!!r.queued);
+    touched.current = false;
+  };
+
+  return (
+    <PageContainer maxW="4xl">
+      <Stack gap="5">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">Working Hours</Heading>
+          <Text color="fg.muted">
+            Enter your fixed working hours. Please notify us before changing them.
+          </Text>
+        </Stack>
+        {error && (
+          <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{MESSAGES.fetchFailed}</Alert.Title></Alert.Root>
+        )}
+        {queued && (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Title>Saved on this device. Your changes will be sent when you are back online.</Alert.Title>
+          </Alert.Root>
+        )}
+        <Card.Root bg="surface">
+          <Card.Body>
+            {!loaded && <HStack mb="3"><Spinner size="sm" /><Text color="fg.muted">Loading your working hours…</Text></HStack>}
+            <Stack gap="4">
+              {rows.map((row, i) => (
+                <HoursRowFields key={row.key} row={row} index={i} onChange={(r) => update(i, r)} onRemove={() => remove(i)} />
+              ))}
+            </Stack>
+          </Card.Body>
+          <Card.Footer gap="3" flexWrap="wrap">
+            <Button variant="outline" onClick={add}>Additional Time Entry</Button>
+            <Button colorPalette="brand" onClick={save} disabled={!canSave(rows, busy)} loading={busy}>
+              Save Changes
+            </Button>
+          </Card.Footer>
+        </Card.Root>
+      </Stack>
+    </PageContainer>
+  );
 }
+export default TeacherSchedulePage;

@@ -1,0 +1,31 @@
+import type { Class } from '../../../db/entities.ts';
+import { eventTitle, type Role } from '../classes/rules.ts';
+import { eventColour, eventKind } from './colors.ts';
+
+/** FullCalendar's event input for a class: instants in UTC (the calendar shows them in the user's zone), colour by precedence. */
+export function toEvent(k: Class, role: Role) {
+  const colour = eventColour(k);
+  return {
+    id: String(k.id),
+    title: eventTitle(k, role),
+    start: k.start_datetime,
+    end: k.end_datetime,
+    backgroundColor: colour,
+    borderColor: colour,
+    textColor: '#ffffff',
+    extendedProps: { kind: eventKind(k) },
+  };
+}
+
+/** The parties whose timezone the calendar compares with the viewer's: students for a teacher, the teacher (when the server tells) for a student. */
+export function otherParties(classes: Class[], role: Role): { label: string; timeZone: string }[] {
+  const out: { label: string; timeZone: string }[] = [];
+  for (const k of classes) {
+    if (role === 'teacher' && k.student_timezone) out.push({ label: k.enrollment.student.name, timeZone: k.student_timezone });
+    const teacherTz = (k as { teacher_timezone?: unknown }).teacher_timezone;
+    if (role === 'student' && typeof teacherTz === 'string' && k.enrollment.teacher) {
+      out.push({ label: k.enrollment.teacher.name, timeZone: teacherTz });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { Class } from '../../../../db/entities.ts';
+import { MESSAGES } from '../../../lib/messages.ts';
+import { useEngine } from '../../../app/session-context.tsx';
+import { ChangesLeft } from '../class-info.tsx';
+import { useAction } from '../use-action.ts';
+
+/**
+ * Cancel a class, with an optional reason. Not queued offline. A LIMIT_EXCEEDED answer shows
+ * "Monthly limit exceeded" and re-reads the class so its limit flag is current.
+ */
+export function CancelForm({ klass, onDone }: { klass: Class; onDone: () => void }) {
+  const engine = useEngine();
+  const { run, busy } = useAction();
+  const [reason, setReason] = useState('');
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const r = await run({ name: 'cancelClass', classId: klass.id, cancelation_reason: reason.trim() }, {
+      family: 'change',
+      onError: (err) => {
+        if (err.code === 'LIMIT_EXCEEDED' || err.code === 'CLASS_LOCKED') void engine.refresh({ kind: 'class', id: klass.id });
+        return null;
+      },
+    });
+    if (r) onDone();
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Cancel class">
+      <Stack gap="4">
+        <ChangesLeft klass={klass} />
+        <Field.Root>
+          <Field.Label>Reason (optional)</Field.Label>
+          <Textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={1000} />
+        </Field.Root>
+        {klass.limit_exceeded && <Text color="fg.error" role="alert">{MESSAGES.limitExceeded}</Text>}
+        <HStack gap="2">
+          <Button type="submit" colorPalette="red" loading={busy} disabled={klass.limit_exceeded}>Confirm Cancel</Button>
+          <Button variant="ghost" onClick={onDone} disabled={busy}>Back</Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

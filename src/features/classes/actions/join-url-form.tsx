@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { Button, Field, HStack, Input, Text } from '@chakra-ui/react';
+import type { Class } from '../../../../db/entities.ts';
+import { useAction } from '../use-action.ts';
+
+/**
+ * The teacher's join URL. Replayable: offline it waits in the outbox and is sent when the network
+ * returns. Save stays disabled while the value equals the saved one.
+ */
+export function JoinUrlForm({ klass }: { klass: Class }) {
+  const saved = klass.join_url ?? '';
+  const [value, setValue] = useState(saved);
+  const [queued, setQueued] = useState(false);
+  const { run, busy } = useAction();
+  // A newer saved value (from the server or another tab) replaces an untouched field.
+  useEffect(() => setValue(saved), [saved]);
+
+  const unchanged = value.trim() === saved;
+  const save = async () => {
+    const r = await run({ name: 'saveJoinUrl', classId: klass.id, join_url: value.trim() }, { family: 'other' });
+    setQueued(!!r?.queued);
+  };
+  return (
+    <Field.Root>
+      <Field.Label>Join URL</Field.Label>
+      <HStack w="full" align="flex-start">
+        <Input type="url" value={value} onChange={(e) => setValue(e.target.value)} placeholder="https://" />
+        <Button onClick={save} disabled={unchanged || busy} loading={busy}>
+          Save
+        </Button>
+      </HStack>
+      {queued && <Text fontSize="sm" color="fg.muted">Waiting for the network: it will be sent when you are back online.</Text>}
+    </Field.Root>
+  );
+}

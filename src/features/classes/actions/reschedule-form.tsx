@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Button, Checkbox, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { Class } from '../../../../db/entities.ts';
+import { MESSAGES } from '../../../lib/messages.ts';
+import { notify } from '../../../components/ui/toaster.tsx';
+import { useEngine } from '../../../app/session-context.tsx';
+import { ChangesLeft } from '../class-info.tsx';
+import { useAction } from '../use-action.ts';
+import { isRescheduleDateAllowed, rescheduleFormError, rescheduleWindow, snapMessage, snapToQuarter } from '../rules.ts';
+
+/**
+ * Ask to move a class: a date from tomorrow to 7 days ahead and a start time in quarter hours
+ * (23:59 allowed), in the user's timezone; optionally permanent (the following classes move too),
+ * with a reason. It creates a pending request the other party approves or rejects. Not queued.
+ */
+export function RescheduleForm({ klass, timeZone, onDone }: { klass: Class; timeZone: string; onDone: () => void }) {
+  const engine = useEngine();
+  const { run, busy } = useAction();
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('');
+  const [permanent, setPermanent] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const range = rescheduleWindow(timeZone);
+
+  /** Snaps the time to a quarter and tells the user; answers the time to use. */
+  const snap = (value: string) => {
+    const s = snapToQuarter(value);
+    if (s.changed) {
+      setTime(s.time);
+      notify('info', snapMessage(s.time, value));
+    }
+    return s.time;
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const missing = rescheduleFormError(date, time);
+    if (missing) {
+      setError(missing);
+      notify('error', missing);
+      return;
+    }
+    if (!isRescheduleDateAllowed(date, timeZone)) {
+      setError(`Choose a date from ${range.min} to ${range.max}`);
+      return;
+    }
+    setError(null);
+    const start = snap(time);
+    const r = await run(
+      { name: 'rescheduleClass', classId: klass.id, date, start_time: start, permanent, reason: reason.trim() },
+      {
+        family: 'change',
+        success: MESSAGES.rescheduleSubmitted,
+        onError: (err) => {
+          if (err.code === 'LIMIT_EXCEEDED' || err.code === 'CLASS_LOCKED') void engine.refresh({ kind: 'class', id: klass.id });
+          return null;
+        },
+      },
+    );
+    if (r) onDone();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Reschedule class">
+      <Stack gap="4">
+        <ChangesLeft klass={klass} />
+        <HStack gap="3" align="flex-start" wrap="wrap">
+          <Field.Root required flex="1" minW="10rem" invalid={!!error && !date}>
+            <Field.Label>New date <Field.RequiredIndicator /></Field.Label>
+            <Input type="date" value={date} min={range.min} max={range.max} onChange={(e) => setDate(e.target.value)} />
+          </Field.Root>
+          <Field.Root required flex="1" minW="8rem" invalid={!!error && !time}>
+            <Field.Label>Start time <Field.RequiredIndicator /></Field.Label>
+            <Input
+              type="time"
+              step={900}
+              value={time}
+              onChange={(e) => setTime(e.target.value)}
+              onBlur={(e) => e.target.value && snap(e.target.value)}
+            />
+          </Field.Root>
+        </HStack>
+        <Checkbox.Root checked={permanent} onCheckedChange={(d) => setPermanent(d.checked === true)}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>Permanent (move the following classes too)</Checkbox.Label>
+        </Checkbox.Root>
+        <Field.Root>
+          <Field.Label>Reason</Field.Label>
+          <Textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={1000} />
+        </Field.Root>
+        {klass.limit_exceeded && <Text color="fg.error" role="alert">{MESSAGES.limitExceeded}</Text>}
+        {error && <Text color="fg.error" role="alert">{error}</Text>}
+        <HStack gap="2">
+          <Button type="submit" colorPalette="brand" loading={busy} disabled={klass.limit_exceeded}>Send Request</Button>
+          <Button variant="ghost" onClick={onDone} disabled={busy}>Back</Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

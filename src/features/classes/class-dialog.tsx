@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, CloseButton, Dialog, HStack, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import type { Class } from '../../../db/entities.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { useUser } from '../../app/session-context.tsx';
+import { ChangesLeft, ClassInfo } from './class-info.tsx';
+import { useClass, usePendingRequests } from './data.ts';
+import { canChangeClass, canMarkAttendance, showLockAlert, type Role } from './rules.ts';
+import { JoinSection } from './actions/join-section.tsx';
+import { JoinUrlForm } from './actions/join-url-form.tsx';
+import { AbsentConfirm, AttendanceActions } from './actions/attendance.tsx';
+import { ReportForm } from './actions/report-form.tsx';
+import { CancelForm } from './actions/cancel-form.tsx';
+import { RescheduleForm } from './actions/reschedule-form.tsx';
+import { RequestDecision } from './actions/request-decision.tsx';
+
+type Mode = 'details' | 'cancel' | 'reschedule' | 'report' | 'absent';
+const TITLES: Record<Mode, string> = {
+  details: 'Class Details',
+  cancel: 'Cancel Class',
+  reschedule: 'Reschedule Class',
+  report: 'Class Report',
+  absent: 'Mark Absent',
+};
+
+/**
+ * The class dialog (section 2.9): reads the class live from the mirror by id, so every action's
+ * result (and every poll) shows at once. Each action's form replaces the details in place.
+ */
+export function ClassDialog({ classId, onClose }: { classId: number | null; onClose: () => void }) {
+  const klass = useClass(classId);
+  const user = useUser();
+  const [mode, setMode] = useState<Mode>('details');
+  useEffect(() => setMode('details'), [classId]);
+  const role: Role = user?.groupId === 1 ? 'teacher' : 'student';
+  const timeZone = user?.timezone ?? 'UTC';
+  const back = () => setMode('details');
+
+  return (
+    <Dialog.Root open={classId != null} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{TITLES[mode]}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {!klass ? (
+                <Text color="fg.muted">Loading…</Text>
+              ) : mode === 'details' ? (
+                <Details klass={klass} role={role} timeZone={timeZone} onMode={setMode} />
+              ) : mode === 'cancel' ? (
+                <CancelForm klass={klass} onDone={back} />
+              ) : mode === 'reschedule' ? (
+                <RescheduleForm klass={klass} timeZone={timeZone} onDone={back} />
+              ) : mode === 'report' ? (
+                <ReportForm klass={klass} onDone={back} />
+              ) : (
+                <AbsentConfirm klass={klass} onDone={back} />
+              )}
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; timeZone: string; onMode: (m: Mode) => void }) {
+  const now = useNow(15_000);
+  const requests = usePendingRequests().filter((r) => r.class_id === klass.id);
+  const changeable = canChangeClass(klass, role, now);
+  const attendance = canMarkAttendance(klass, role);
+  const canReport = role === 'teacher' && !klass.has_class_report && !klass.canceled && !klass.absent && klass.status !== 'scheduled';
+  return (
+    <Stack gap="4">
+      <ClassInfo klass={klass} role={role} timeZone={timeZone} />
+      {showLockAlert(klass, role, now) && (
+        <Alert.Root status="info" variant="surface">
+          <Alert.Indicator />
+          <Alert.Title>{MESSAGES.lockedBeforeStart}</Alert.Title>
+        </Alert.Root>
+      )}
+      {requests.map((r) => (
+        <Alert.Root key={r.id} status="warning" variant="surface" alignItems="center">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{r.sender.name} asks to move this class</Alert.Title>
+            <Alert.Description>
+              {r.old_start_formated} → {r.start_formated}{r.permanent ? ' (permanent)' : ''}{r.reason ? ` · ${r.reason}` : ''}
+            </Alert.Description>
+          </Alert.Content>
+          <RequestDecision request={r} />
+        </Alert.Root>
+      ))}
+      <JoinSection klass={klass} role={role} />
+      {role === 'teacher' && klass.url_editable && <JoinUrlForm klass={klass} />}
+      {(attendance || canReport) && <Separator />}
+      {attendance && <AttendanceActions klass={klass} onAskAbsent={() => onMode('absent')} />}
+      {canReport && (
+        <Button variant="outline" alignSelf="flex-start" onClick={() => onMode('report')}>
+          Add Class Report
+        </Button>
+      )}
+      {changeable && (
+        <>
+          <Separator />
+          <ChangesLeft klass={klass} />
+          <HStack gap="2" wrap="wrap">
+            <Button variant="outline" onClick={() => onMode('reschedule')} disabled={klass.limit_exceeded || klass.waiting_reschedule_request}>
+              Reschedule
+            </Button>
+            <Button variant="outline" colorPalette="red" onClick={() => onMode('cancel')} disabled={klass.limit_exceeded}>
+              Cancel Class
+            </Button>
+          </HStack>
+          {klass.limit_exceeded && <Text color="fg.error" fontSize="sm">{MESSAGES.limitExceeded}</Text>}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { useCallback, useState } from 'react';
+import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Virtuoso } from 'react-virtuoso';
+import { MESSAGES } from '../../lib/messages.ts';
+import { useUser } from '../../app/session-context.tsx';
+import { ClassCard } from './class-card.tsx';
+import { ClassDialog } from './class-dialog.tsx';
+import { useClassList } from './data.ts';
+
+/** The next page loads when the reader is within this many pixels of the end (section 9). */
+export const INFINITE_SCROLL_THRESHOLD = 100;
+
+/**
+ * A teacher's infinite list of class cards (coming or past), virtualised against the window's
+ * scroll so a long history stays light. It renders what the mirror holds at once and asks the
+ * engine for the next page when the end comes within 100 px.
+ */
+export function ClassList({ kind }: { kind: 'coming-classes' | 'classes-history' }) {
+  const user = useUser();
+  const { items, hasMore, loading, loadMore, loaded } = useClassList(kind);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const onAtBottom = useCallback((atBottom: boolean) => {
+    if (atBottom && hasMore && !loading) loadMore();
+  }, [hasMore, loading, loadMore]);
+  const timeZone = user?.timezone ?? 'UTC';
+
+  if (loaded && items.length === 0 && !hasMore) {
+    return <Text color="fg.muted" py="10" textAlign="center">{MESSAGES.noClasses}</Text>;
+  }
+  return (
+    <Box>
+      <Virtuoso
+        useWindowScroll
+        data={items}
+        computeItemKey={(_, k) => k.id}
+        atBottomThreshold={INFINITE_SCROLL_THRESHOLD}
+        atBottomStateChange={onAtBottom}
+        increaseViewportBy={{ top: 200, bottom: 400 }}
+        itemContent={(_, k) => (
+          <Box pb="3">
+            <ClassCard klass={k} role="teacher" timeZone={timeZone} onOpen={setOpenId} />
+          </Box>
+        )}
+        components={{
+          Footer: () => (loading || (!loaded && items.length === 0) ? (
+            <Center py="4"><Spinner size="sm" aria-label="Loading classes" /></Center>
+          ) : null),
+        }}
+      />
+      <ClassDialog classId={openId} onClose={() => setOpenId(null)} />
+    </Box>
+  );
+}
+
+/** A page heading and the list. */
+export function ClassListPage({ title, kind }: { title: string; kind: 'coming-classes' | 'classes-history' }) {
+  return (
+    <Stack gap="5">
+      <Text as="h1" fontSize="2xl" fontWeight="bold">{title}</Text>
+      <ClassList kind={kind} />
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import type { Enrollment } from '../../../db/entities.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { useAction } from '../classes/use-action.ts';
+import { makeupError, makeupMinTime } from '../classes/rules.ts';
+import { todayIn } from '../classes/time.ts';
+
+const DATE_ERROR = 'The date cannot be before today.';
+const TIME_ERROR = 'The time cannot be before now.';
+
+/**
+ * Add Makeup Class (teachers): an enrolment they teach, a date not before today and, for today, a
+ * time not before now, all in the teacher's timezone. Not queued offline.
+ */
+export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
+  open: boolean;
+  onClose: () => void;
+  enrollments: Enrollment[];
+  timeZone: string;
+}) {
+  const { run, busy } = useAction();
+  const [enrollmentId, setEnrollmentId] = useState('');
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('');
+  const [tried, setTried] = useState(false);
+
+  const reset = () => {
+    setEnrollmentId('');
+    setDate('');
+    setTime('');
+    setTried(false);
+  };
+  const problem = makeupError(date, time, timeZone);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (!enrollmentId || !date || !time || problem) return;
+    const r = await run(
+      { name: 'addMakeup', enrollment_id: Number(enrollmentId), date, start_time: time },
+      { family: 'other', success: MESSAGES.classAdded },
+    );
+    if (r) {
+      reset();
+      onClose();
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(d) => { if (!d.open) { reset(); onClose(); } }} size={{ base: 'full', md: 'md' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate aria-label="Add makeup class">
+              <Dialog.Header><Dialog.Title>Add Makeup Class</Dialog.Title></Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Field.Root required invalid={tried && !enrollmentId}>
+                    <Field.Label>Enrollment <Field.RequiredIndicator /></Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field value={enrollmentId} onChange={(e) => setEnrollmentId(e.target.value)}>
+                        <option value="">Choose a student</option>
+                        {enrollments.map((en) => (
+                          <option key={en.id} value={en.id}>{en.student.name} – {en.course.name}</option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    <Field.ErrorText>{MESSAGES.inputRequired}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root required invalid={tried && (!date || problem === 'date')}>
+                    <Field.Label>Date <Field.RequiredIndicator /></Field.Label>
+                    <Input type="date" value={date} min={todayIn(timeZone)} onChange={(e) => setDate(e.target.value)} />
+                    <Field.ErrorText>{date ? DATE_ERROR : MESSAGES.inputRequired}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root required invalid={tried && (!time || problem === 'time')}>
+                    <Field.Label>Start time <Field.RequiredIndicator /></Field.Label>
+                    <Input type="time" value={time} min={makeupMinTime(date, timeZone)} onChange={(e) => setTime(e.target.value)} />
+                    <Field.ErrorText>{time ? TIME_ERROR : MESSAGES.inputRequired}</Field.ErrorText>
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild><Button variant="ghost" disabled={busy}>Close</Button></Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="brand" loading={busy}>Add Class</Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Close dialog" /></Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,53 @@
+import { Alert, Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import type { Home, User } from '../../../db/entities.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { CourseGrid } from './course-grid.tsx';
+import { RescheduleRequests } from './reschedule-requests.tsx';
+import { SlideCarousel } from './slide-carousel.tsx';
+import { StatCard } from './stat-card.tsx';
+import { UpcomingClass } from './upcoming-class.tsx';
+
+/** Student dashboard (section 2.5). */
+export function StudentDashboard({ home, user, onOpen }: { home: Home; user: User; onOpen: (id: number) => void }) {
+  // The user record is refreshed with every home poll and every charge: its credits are the freshest balance.
+  const balance = user.credits;
+  return (
+    <Stack gap="6">
+      <SlideCarousel slides={home.slide_images} />
+      {home.enrollments_count === 0 && (
+        <Card.Root bg="brand.subtle" borderColor="brand.muted">
+          <Card.Body gap="2">
+            <Heading as="h2" size="lg">Welcome, {user.name}!</Heading>
+            <Text>Enrol in your first course and get 2 free trial classes with a teacher.</Text>
+            <Button asChild colorPalette="brand" alignSelf="flex-start" mt="2">
+              <RouterLink to="/courses">Browse courses</RouterLink>
+            </Button>
+          </Card.Body>
+        </Card.Root>
+      )}
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <UpcomingClass klass={home.next_class} role="student" timeZone={user.timezone} onOpen={onOpen} />
+        <StatCard label="Wallet Balance" value={<span data-testid="wallet-balance">{formatMoney(balance)}</span>}
+          help={user.loan_credits > 0 ? `Borrowed ${formatMoney(user.loan_credits)}` : undefined}>
+          {home.low_credits_alert && (
+            <Alert.Root status="warning" variant="surface" size="sm" mt="3">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{MESSAGES.balanceNotEnoughTitle}</Alert.Title>
+                <Alert.Description>{MESSAGES.balanceNotEnough}</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+          <Button asChild size="sm" variant="outline" mt="3"><RouterLink to="/wallet">Recharge</RouterLink></Button>
+        </StatCard>
+        <StatCard label="My Courses" value={home.enrollments_count}>
+          <Button asChild size="sm" variant="outline" mt="3"><RouterLink to="/my-courses">View my courses</RouterLink></Button>
+        </StatCard>
+      </SimpleGrid>
+      {home.reschedule_requests.length > 0 && <RescheduleRequests requests={home.reschedule_requests} role="student" />}
+      <CourseGrid title="Featured Courses" courses={home.featured_courses} linked />
+    </Stack>
+  );
+}

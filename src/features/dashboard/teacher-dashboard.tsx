@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import type { Home, User } from '../../../db/entities.ts';
+import { useEngine } from '../../app/session-context.tsx';
+import { AddMakeupDialog } from './add-makeup-dialog.tsx';
+import { CourseGrid } from './course-grid.tsx';
+import { RescheduleRequests } from './reschedule-requests.tsx';
+import { SlideCarousel } from './slide-carousel.tsx';
+import { TeacherStats } from './teacher-stats.tsx';
+import { UpcomingClass } from './upcoming-class.tsx';
+
+/** Teacher dashboard (section 2.6). */
+export function TeacherDashboard({ home, user, onOpen }: { home: Home; user: User; onOpen: (id: number) => void }) {
+  const engine = useEngine();
+  const [makeupOpen, setMakeupOpen] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const reload = async () => {
+    setReloading(true);
+    await engine.refresh('home');
+    setReloading(false);
+  };
+  return (
+    <Stack gap="6">
+      <SlideCarousel slides={home.slide_images} />
+      <HStack gap="3" wrap="wrap">
+        <Button asChild colorPalette="brand"><RouterLink to="/calendar">Calendar</RouterLink></Button>
+        <Button variant="outline" onClick={() => setMakeupOpen(true)}>Add Class</Button>
+      </HStack>
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
+        <UpcomingClass klass={home.next_class} role="teacher" timeZone={user.timezone} onOpen={onOpen} onReload={reload} reloading={reloading} />
+        <Stack gridColumn={{ lg: 'span 2' }}>
+          <TeacherStats home={home} />
+        </Stack>
+      </SimpleGrid>
+      <RescheduleRequests requests={home.reschedule_requests} role="teacher" />
+      <CourseGrid title="Teaching Courses" courses={home.teaching_courses} linked={false} />
+      <AddMakeupDialog open={makeupOpen} onClose={() => setMakeupOpen(false)} enrollments={home.enrollments} timeZone={user.timezone} />
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { Button, Card, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import type { Class } from '../../../db/entities.ts';
+import { AppIcon } from '../../components/ui/icons.tsx';
+import { ClassChips } from '../classes/class-chips.tsx';
+import { StartsIn } from '../classes/class-info.tsx';
+import { classWhen } from '../classes/display.ts';
+import { cardTitle, type Role } from '../classes/rules.ts';
+
+/**
+ * The next class on the dashboard, with the "starts in" countdown under 12 hours. Teachers get a
+ * reload control (it refreshes the dashboard in the background; the card shows what it has meanwhile).
+ */
+export function UpcomingClass({ klass, role, timeZone, onOpen, onReload, reloading }: {
+  klass: Class | null;
+  role: Role;
+  timeZone: string;
+  onOpen: (id: number) => void;
+  onReload?: () => void;
+  reloading?: boolean;
+}) {
+  const when = klass ? classWhen(klass, timeZone) : null;
+  return (
+    <Card.Root bg="surface" h="full" as="section" aria-labelledby="upcoming-class-title">
+      <Card.Header>
+        <HStack justify="space-between">
+          <Heading id="upcoming-class-title" as="h2" size="md">Upcoming Class</Heading>
+          {onReload && (
+            <IconButton aria-label="Reload" size="sm" variant="ghost" onClick={onReload} loading={reloading}>
+              <AppIcon name="history" />
+            </IconButton>
+          )}
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {!klass || !when ? (
+          <Text color="fg.muted">No upcoming classes</Text>
+        ) : (
+          <Stack gap="2">
+            <Text fontWeight="semibold" fontSize="lg">{cardTitle(klass, role)}</Text>
+            {role === 'teacher' && <Text color="fg.muted" fontSize="sm">{klass.enrollment.course.name}</Text>}
+            {role === 'student' && klass.enrollment.teacher && <Text color="fg.muted" fontSize="sm">with {klass.enrollment.teacher.name}</Text>}
+            <Text>{when.date} · {when.start} – {when.end}</Text>
+            <HStack wrap="wrap" gap="2"><StartsIn startIso={klass.start_datetime} /></HStack>
+            <ClassChips klass={klass} />
+            <Button size="sm" variant="outline" alignSelf="flex-start" mt="2" onClick={() => onOpen(klass.id)}>
+              Class Details
+            </Button>
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

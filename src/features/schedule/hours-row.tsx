@@ -1,0 +1,54 @@
+import { Field, HStack, IconButton, Input, NativeSelect } from '@chakra-ui/react';
+import { AppIcon } from '../../components/ui/icons.tsx';
+import { DAYS, canRemove, fromEnabled, toEnabled, type HoursRow } from './rules.ts';
+
+/** One working-hours entry: day, from and to; the later fields unlock as the earlier ones are set. */
+export function HoursRowFields({ row, index, onChange, onRemove }: {
+  row: HoursRow;
+  index: number;
+  onChange: (row: HoursRow) => void;
+  onRemove: () => void;
+}) {
+  const n = index + 1;
+  return (
+    <HStack gap="3" align="flex-end" wrap={{ base: 'wrap', md: 'nowrap' }} role="group" aria-label={`Time entry ${n}`}>
+      <Field.Root flex="2" minW="10rem">
+        <Field.Label>Day</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            aria-label={`Day ${n}`}
+            value={row.day === null ? '' : String(row.day)}
+            onChange={(e) => onChange({ ...row, day: e.target.value === '' ? null : Number(e.target.value) })}
+          >
+            <option value="">Choose a day</option>
+            {DAYS.map((d) => <option key={d.value} value={d.value}>{d.label}</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root flex="1" minW="8rem" disabled={!fromEnabled(row)}>
+        <Field.Label>From</Field.Label>
+        <Input
+          type="time"
+          aria-label={`From ${n}`}
+          value={row.start_time}
+          onChange={(e) => onChange({ ...row, start_time: e.target.value, end_time: e.target.value ? row.end_time : '' })}
+        />
+      </Field.Root>
+      <Field.Root flex="1" minW="8rem" disabled={!toEnabled(row)}>
+        <Field.Label>To</Field.Label>
+        <Input type="time" aria-label={`To ${n}`} value={row.end_time} min={row.start_time || undefined} onChange={(e) => onChange({ ...row, end_time: e.target.value })} />
+      </Field.Root>
+      <IconButton
+        aria-label={`Remove time entry ${n}`}
+        variant="ghost"
+        colorPalette="red"
+        onClick={onRemove}
+        visibility={canRemove(index) ? 'visible' : 'hidden'}
+        disabled={!canRemove(index)}
+      >
+        <AppIcon name="close" />
+      </IconButton>
+    </HStack>
+  );
+}
