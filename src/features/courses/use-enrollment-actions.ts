@@ -9,8 +9,8 @@ type Outcome = { ok: true } | { ok: false; message: string };
 
 /**
  * Enrol, resubmit and finish. These need the network (never queued): offline they fail at once.
- * On success the course, the user's enrolments and the notifications are refreshed in the
- * background (the server adds a notification on enrolling and on a finish request).
+ * The engine writes the reply into the course and the user's enrolments before it resolves, and
+ * refreshes the notifications itself (the server adds one on enrolling and on a finish request).
  */
 export function useEnrollmentActions(courseId: number) {
   const { engine, status } = useShell();
@@ -29,12 +29,9 @@ export function useEnrollmentActions(courseId: number) {
         return { ok: false, message };
       }
       notify('success', success);
-      void engine.refresh({ kind: 'course', id: courseId });
-      void engine.refresh('my-enrollments');
-      void engine.refresh('notifications');
       return { ok: true };
     },
-    [engine, status, courseId],
+    [engine, status],
   );
 
   return {
