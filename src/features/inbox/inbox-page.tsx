@@ -1,6 +1,122 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Box, Center, Flex, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import type { Conversation } from '../../../db/entities.ts';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { useUser } from '../../app/session-context.tsx';
+import { MESSAGES } from '../../lib/messages.ts';
+import { ConversationList } from './conversation-list.tsx';
+import { ConversationView } from './conversation-view.tsx';
+import { useConversationMessages, useConversations, useInboxActions } from './data.ts';
+import { InboxIcon } from './icons.tsx';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
+/** The open conversation lives in the address (`/inbox?c=12`), so reload, back and links keep it. */
+const PARAM = 'c';
+
+/** Fills the screen below the top bar (and above the phone bottom navigation). */
+const PANE_HEIGHT = {
+  base: 'calc(100dvh - {sizes.navbarPhone} - 64px - env(safe-area-inset-bottom))',
+  md: 'calc(100dvh - {sizes.navbar})',
+};
+
+/**
+ * The inbox: the conversation list with the open conversation beside it from md up; on phones
+ * one or the other, the conversation full screen with a back button.
+ */
 export default function InboxPage() {
-  return <PlaceholderPage title="Inbox" />;
+  const user = useUser();
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get(PARAM));
+  const openId = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+
+  const list = useConversations();
+  const open = openId === null ? undefined : list.conversations.find((c) => c.id === openId);
+
+  const select = useCallback((id: number) => setParams({ [PARAM]: String(id) }), [setParams]);
+  const back = useCallback(() => setParams({}), [setParams]);
+
+  if (!user) return null;
+  const showList = !phone || openId === null;
+
+  return (
+    <Flex h={PANE_HEIGHT} minH="0" overflow="hidden" bg="surface">
+      {showList && (
+        <Box w={{ base: '100%', md: '320px', lg: '360px' }} flexShrink={0} borderEndWidth={{ md: '1px' }} minH="0">
+          <ConversationList
+            conversations={list.conversations}
+            ready={list.ready}
+            selectedId={openId}
+            onSelect={select}
+            hasMore={list.hasMore}
+            loadingMore={list.loadingMore}
+            onEndReached={list.loadMore}
+          />
+        </Box>
+      )}
+      {openId !== null ? (
+        <Box
+          flex="1"
+          minW="0"
+          minH="0"
+          // Full screen on phones: above the top bar and the bottom navigation.
+          position={{ base: 'fixed', md: 'static' }}
+          inset={{ base: '0', md: 'auto' }}
+          zIndex={{ base: 'banner', md: 'auto' }}
+          bg="page"
+        >
+          <OpenConversation key={openId} conversationId={openId} conversation={open} myId={user.id} onBack={phone ? back : undefined} />
+        </Box>
+      ) : (
+        !phone && <NothingOpen />
+      )}
+    </Flex>
+  );
+}
+
+interface OpenProps {
+  conversationId: number;
+  /** Undefined until its row is in the mirror: a conversation beyond the loaded pages arrives with its first page. */
+  conversation: Conversation | undefined;
+  myId: number;
+  onBack?: () => void;
+}
+
+/** Watches the conversation (live messages) while it is open; the engine fetches its newest page, which marks it seen. */
+function OpenConversation({ conversationId, conversation, myId, onBack }: OpenProps) {
+  const messages = useConversationMessages(conversationId);
+  const actions = useInboxActions(conversationId);
+  if (!conversation) {
+    return (
+      <Center h="100%">
+        {messages.failed ? <Text color="fg.muted">{MESSAGES.noConversation}</Text> : <Spinner />}
+      </Center>
+    );
+  }
+  return (
+    <ConversationView
+      conversation={conversation}
+      items={messages.items}
+      ready={messages.ready}
+      myId={myId}
+      hasMore={messages.hasMore}
+      loadingOlder={messages.loadingOlder}
+      onLoadOlder={messages.loadOlder}
+      onSend={actions.send}
+      onSendImage={actions.sendImage}
+      onRetry={actions.retry}
+      onDiscard={actions.discard}
+      onBack={onBack}
+    />
+  );
+}
+
+function NothingOpen() {
+  return (
+    <Center flex="1" bg="page">
+      <Stack align="center" color="fg.muted" gap="2">
+        <InboxIcon name="chat" boxSize="10" />
+        <Text>Select a conversation</Text>
+      </Stack>
+    </Center>
+  );
 }

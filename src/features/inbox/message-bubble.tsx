@@ -50,14 +50,14 @@ export const MessageBubble = memo(function MessageBubble({ item, mine, runStart,
       <Box
         textAlign="start"
         maxW={{ base: '85%', md: '70%' }}
-        px={image ? '1' : '3'}
-        py={image ? '1' : '2'}
+        px={image ? '0' : '3'}
+        py={image ? '0' : '2'}
         borderRadius="2xl"
         borderEndEndRadius={mine ? 'sm' : '2xl'}
         borderEndStartRadius={mine ? '2xl' : 'sm'}
-        bg={mine ? 'brand.solid' : 'surface'}
+        bg={image ? 'transparent' : mine ? 'brand.solid' : 'surface'}
         color={mine ? 'brand.contrast' : 'fg'}
-        borderWidth={mine ? '0' : '1px'}
+        borderWidth={mine || image ? '0' : '1px'}
         opacity={state === 'sent' ? 1 : 0.75}
         cursor="pointer"
         onClick={() => setDetails((v) => !v)}
