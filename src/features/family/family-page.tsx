@@ -1,6 +1,89 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Button, EmptyState, Heading, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { Child } from '../../../db/entities.ts';
+import { useUser } from '../../app/session-context.tsx';
+import { PageContainer } from '../../components/page-container.tsx';
+import { AppIcon } from '../../components/ui/icons.tsx';
+import { formatMoney } from '../../lib/format.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { useRefresh } from '../wallet/use-refresh.ts';
+import { ChildrenTable } from './children-table.tsx';
+import { useCapRunning, useChildren } from './data.ts';
+import { NewAccountDialog } from './new-account-dialog.tsx';
+import { TransferDialog } from './transfer-dialog.tsx';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
-export default function FamilyPage() {
-  return <PlaceholderPage title="My Children" />;
+/** My Children: the child accounts, New Account (hidden while a cap runs) and Transfer. */
+export function ChildsPage() {
+  const user = useUser();
+  const { children, loaded } = useChildren();
+  const capRunning = useCapRunning();
+  const { failed } = useRefresh('children');
+  const [creating, setCreating] = useState(false);
+  const [transfer, setTransfer] = useState<{ child: Child | null } | null>(null);
+  const canCreate = !capRunning;
+
+  return (
+    <PageContainer pb="24">
+      <Stack gap="6">
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Stack gap="0">
+            <Heading as="h1" size="2xl">
+              My Children
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              Your balance: <strong data-testid="parent-balance">{formatMoney(user?.credits ?? 0)}</strong>
+            </Text>
+          </Stack>
+          <HStack>
+            {children.length > 0 && (
+              <Button variant="outline" onClick={() => setTransfer({ child: null })}>
+                Transfer
+              </Button>
+            )}
+            {canCreate && (
+              <Button onClick={() => setCreating(true)} display={{ base: 'none', md: 'inline-flex' }}>
+                <AppIcon name="userPlus" boxSize="4" /> New Account
+              </Button>
+            )}
+          </HStack>
+        </HStack>
+        {children.length > 0 ? (
+          <ChildrenTable items={children} onTransfer={(c) => setTransfer({ child: c })} />
+        ) : !loaded && !failed ? (
+          <Skeleton h="40" />
+        ) : (
+          <EmptyState.Root borderWidth="1px" borderRadius="md">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <AppIcon name="users" boxSize="8" />
+              </EmptyState.Indicator>
+              <EmptyState.Title>{failed && !loaded ? MESSAGES.fetchFailed : 'No child accounts yet'}</EmptyState.Title>
+              {canCreate && <EmptyState.Description>Create an account for each child and fund it from your wallet.</EmptyState.Description>}
+            </EmptyState.Content>
+          </EmptyState.Root>
+        )}
+      </Stack>
+      {canCreate && (
+        <IconButton
+          aria-label="New Account"
+          position="fixed"
+          insetEnd={{ base: '4', md: '8' }}
+          bottom={{ base: '20', md: '8' }}
+          size="xl"
+          borderRadius="full"
+          shadow="lg"
+          onClick={() => setCreating(true)}
+          zIndex="docked"
+        >
+          <AppIcon name="userPlus" />
+        </IconButton>
+      )}
+      {creating && canCreate && <NewAccountDialog onClose={() => setCreating(false)} />}
+      {transfer && children.length > 0 && (
+        <TransferDialog items={children} initial={transfer.child} balance={user?.credits ?? 0} onClose={() => setTransfer(null)} />
+      )}
+    </PageContainer>
+  );
 }
+
+export default ChildsPage;

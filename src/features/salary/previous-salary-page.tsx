@@ -1,6 +1,8 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { SalaryReportView } from './salary-report.tsx';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
-export default function PreviousSalaryPage() {
-  return <PlaceholderPage title="Previous Salary Report" />;
+/** The previous month's salary report (teachers). */
+export function PreviousSalaryPage() {
+  return <SalaryReportView which="salary-previous" title="Previous Salary Report" />;
 }
+
+export default PreviousSalaryPage;

@@ -1,6 +1,8 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { SalaryReportView } from './salary-report.tsx';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
-export default function SalaryReportPage() {
-  return <PlaceholderPage title="Salary Report" />;
+/** The current month's salary report (teachers). */
+export function SalaryReportPage() {
+  return <SalaryReportView which="salary" title="Salary Report" />;
 }
+
+export default SalaryReportPage;

@@ -1,0 +1,53 @@
+import { Button, Table, Text } from '@chakra-ui/react';
+import type { Child } from '../../../db/entities.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { isLowBalance } from '../wallet/rules.ts';
+
+/** The child accounts; balances under 2 in red. */
+export function ChildrenTable({ items, onTransfer }: { items: Child[]; onTransfer: (c: Child) => void }) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.Root size="md" interactive>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Name</Table.ColumnHeader>
+            <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>Email</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end" display={{ base: 'none', sm: 'table-cell' }}>
+              Loan
+            </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              <Text srOnly>Actions</Text>
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {items.map((c) => (
+            <Table.Row key={c.id} data-testid={`child-${c.id}`}>
+              <Table.Cell>
+                <Text fontWeight="medium" dir="auto">
+                  {c.name}
+                </Text>
+                <Text fontSize="xs" color="fg.muted" display={{ base: 'block', md: 'none' }} truncate maxW="40">
+                  {c.email}
+                </Text>
+              </Table.Cell>
+              <Table.Cell display={{ base: 'none', md: 'table-cell' }}>{c.email}</Table.Cell>
+              <Table.Cell textAlign="end" fontWeight="semibold" color={isLowBalance(c.credits) ? 'fg.error' : undefined} data-testid="child-balance">
+                {formatMoney(c.credits)}
+              </Table.Cell>
+              <Table.Cell textAlign="end" display={{ base: 'none', sm: 'table-cell' }}>
+                {formatMoney(c.loan_credits)}
+              </Table.Cell>
+              <Table.Cell textAlign="end">
+                <Button size="xs" variant="outline" onClick={() => onTransfer(c)} aria-label={`Transfer to ${c.name}`}>
+                  Transfer
+                </Button>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

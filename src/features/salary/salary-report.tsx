@@ -1,0 +1,61 @@
+import { Card, EmptyState, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { PageContainer } from '../../components/page-container.tsx';
+import { AppIcon } from '../../components/ui/icons.tsx';
+import { formatMoney } from '../../lib/format.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { useRefresh } from '../wallet/use-refresh.ts';
+import { useSalaryReport, type SalaryKey } from './data.ts';
+import { SalaryTable } from './salary-table.tsx';
+
+/** A teacher's salary for one Cairo calendar month: totals, then the classes. */
+export function SalaryReportView({ which, title }: { which: SalaryKey; title: string }) {
+  const { report, loaded } = useSalaryReport(which);
+  const { failed } = useRefresh(which);
+  return (
+    <PageContainer>
+      <Stack gap="6">
+        <Heading as="h1" size="2xl">
+          {title}
+        </Heading>
+        {report ? (
+          <>
+            <SimpleGrid columns={{ base: 2 }} gap="4" maxW="lg">
+              <Card.Root variant="subtle" colorPalette="green">
+                <Card.Body>
+                  <Stat.Root>
+                    <Stat.Label>Salary</Stat.Label>
+                    <Stat.ValueText data-testid="salary">{formatMoney(report.salary)}</Stat.ValueText>
+                  </Stat.Root>
+                </Card.Body>
+              </Card.Root>
+              <Card.Root variant="subtle">
+                <Card.Body>
+                  <Stat.Root>
+                    <Stat.Label>Classes</Stat.Label>
+                    <Stat.ValueText data-testid="classes-count">{report.classes_count}</Stat.ValueText>
+                  </Stat.Root>
+                </Card.Body>
+              </Card.Root>
+            </SimpleGrid>
+            {report.classes.length > 0 ? (
+              <SalaryTable classes={report.classes} />
+            ) : (
+              <Text color="fg.muted">{MESSAGES.noClasses}</Text>
+            )}
+          </>
+        ) : !loaded && !failed ? (
+          <Skeleton h="60" />
+        ) : (
+          <EmptyState.Root borderWidth="1px" borderRadius="md">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <AppIcon name="dollar" boxSize="8" />
+              </EmptyState.Indicator>
+              <EmptyState.Title>{failed ? MESSAGES.fetchFailed : MESSAGES.noClasses}</EmptyState.Title>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        )}
+      </Stack>
+    </PageContainer>
+  );
+}
