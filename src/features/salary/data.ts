@@ -1,11 +1,10 @@
 import type { SalaryReport } from '../../../db/entities.ts';
+import { useKvValue } from '../wallet/data.ts';
 
 export type SalaryKey = 'salary' | 'salary-previous';
 
-/**
- * TEMPORARY: the salary reports' live read (kv `salary` / `salary-previous`), to be wired to the
- * engine's collections (src/lib/collections) once they land.
- */
-export function useSalaryReport(_key: SalaryKey): { report: SalaryReport | undefined; loaded: boolean } {
-  return { report: undefined, loaded: false };
+/** A salary report as last stored (kv `salary` or `salary-previous`). */
+export function useSalaryReport(key: SalaryKey): { report: SalaryReport | undefined; loaded: boolean } {
+  const { value, loaded } = useKvValue<SalaryReport>(key);
+  return { report: value, loaded };
 }

@@ -1,9 +1,9 @@
+import { useLiveQuery } from '@tanstack/react-db';
+import { transactionsCollection } from '../../lib/collections/tables.ts';
 import type { TransactionRow } from './rows.ts';
 
-/**
- * TEMPORARY: the transactions table's live read, to be wired to the engine's collections
- * (src/lib/collections) once they land. Rows are the mirror's `transactions` table, every kind.
- */
+/** Every stored transaction, all kinds (the screen sorts them newest first). */
 export function useTransactionRows(): { rows: TransactionRow[]; loaded: boolean } {
-  return { rows: [], loaded: false };
+  const { data, isReady } = useLiveQuery((q) => q.from({ t: transactionsCollection }));
+  return { rows: (data ?? []) as TransactionRow[], loaded: isReady };
 }
