@@ -219,6 +219,12 @@ export class Engine implements EngineApi {
     if (token) this.session.replaceToken(token);
   }
 
+  /** Stops everything this engine runs (its tab closed; tests). The mirror stays for the next leader. */
+  shutdown(): void {
+    void this.closeUser(false);
+    this.device?.close();
+  }
+
   // ---- EngineApi ----
 
   async hello(tabId: string, opts: HelloOptions = {}) {

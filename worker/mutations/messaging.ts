@@ -1,27 +1,10 @@
 import * as E from '../../db/entities.ts';
 import type { Row } from '../../db/schema.ts';
+import { pendingMessageRow } from '../../db/rows.ts';
 import { messageChanges } from '../realtime/realtime-sync.ts';
 import { patchRow, valid, type MutationSpec, type MutationOf } from './spec.ts';
 
 const messageReply = E.dataOf(E.message);
-
-/** The row shown while a text waits to be sent: its key and client_key are the mutation id. */
-export function pendingMessage(m: MutationOf<'sendMessage'>, user: E.User | null, nowMs: number): Row {
-  return {
-    id: `pending:${m.id}`,
-    conversation_id: m.conversationId,
-    type: 'text',
-    text: m.text,
-    image_url: null,
-    audio: null,
-    download: null,
-    sender: { id: user?.id ?? 0, name: user?.name ?? '', avatar: user?.avatar ?? null, support: false },
-    sender_type: 'user',
-    created_at_timestamp: Math.floor(nowMs / 1000),
-    client_key: m.id,
-    pending: true,
-  };
-}
 
 const delivered = (reply: unknown, path: string, ctx: Parameters<typeof valid>[3]) => {
   const msg = valid(messageReply, reply, path, ctx).data;
@@ -31,7 +14,7 @@ const delivered = (reply: unknown, path: string, ctx: Parameters<typeof valid>[3
 
 export const sendMessage: MutationSpec<MutationOf<'sendMessage'>> = {
   request: (m) => ({ method: 'POST', path: `/conversations/${m.conversationId}`, body: { text: m.text, type: 'text' } }),
-  optimistic: (m, ctx) => [{ table: 'messages', upserts: [pendingMessage(m, ctx.user(), ctx.clock.now())] }],
+  optimistic: (m, ctx) => [{ table: 'messages', upserts: [pendingMessageRow(m, ctx.user(), ctx.clock.now()) as unknown as Row] }],
   apply: (reply, m, ctx) => delivered(reply, `/conversations/${m.conversationId}`, ctx),
 };
 

@@ -1,4 +1,5 @@
-import type { EngineError, Mutation, MutateData, Result } from '../../db/engine-api.ts';
+import type { Mutation, MutateData, Result } from '../../db/engine-api.ts';
+import type { OutboxEntry } from '../../db/rows.ts';
 import type { TableChange } from '../../db/mirror.ts';
 import type { Row } from '../../db/schema.ts';
 import type { Clock } from '../engine/deps.ts';
@@ -7,16 +8,8 @@ import { backoffDelay } from '../retry/backoff.ts';
 import type { SyncContext } from '../sync/context.ts';
 import { captureUndo, type StoredChange } from './undo.ts';
 
-/** One unsent mutation, persisted in the user's mirror (table `outbox`). */
-export interface OutboxRow {
-  id: string;
-  seq: number;
-  mutation: Mutation;
-  status: 'queued' | 'failed';
-  attempts: number;
-  createdAt: number;
-  error?: EngineError;
-  /** Puts back what the optimistic write changed, when the server rejects it. */
+/** One unsent mutation, persisted in the user's mirror; `undo` puts back what its optimistic write changed. */
+export interface OutboxRow extends OutboxEntry {
   undo: StoredChange[];
 }
 

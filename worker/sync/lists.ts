@@ -2,15 +2,9 @@ import * as E from '../../db/entities.ts';
 import { listKeyId, type ListKey, type Result } from '../../db/engine-api.ts';
 import type { TableChange } from '../../db/mirror.ts';
 import type { Key, Row } from '../../db/schema.ts';
+import type { ListRow } from '../../db/rows.ts';
 import { getValid, type SyncContext } from './context.ts';
 
-/** A paged list's membership as stored in the `lists` table. */
-export interface ListRow {
-  key: string;
-  ids: Key[];
-  /** The server's `links.next` (absolute URL), null when the last page was read. */
-  next: string | null;
-}
 
 interface Page {
   ids: Key[];

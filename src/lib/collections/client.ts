@@ -1,0 +1,203 @@
+import type { AppSettings, User } from '../../../db/entities.ts';
+import type {
+  CallRequest, EngineApi, EngineError, EngineEvent, EngineStatus, HelloOptions, ListKey, MirrorTableName, MutateData, Mutation,
+  Resource, Result, SessionState, WatchKey,
+} from '../../../db/engine-api.ts';
+
+/** A rejected engine call on the tab side: an Error (so optimistic transactions roll back) carrying the engine's reason. */
+export class EngineCallError extends Error {
+  constructor(readonly engineError: EngineError) {
+    super(engineError.message);
+    this.name = 'EngineCallError';
+  }
+}
+
+export interface EngineState {
+  /** The engine answered hello: `session` is the real one, not a placeholder. */
+  ready: boolean;
+  session: SessionState;
+  settings: AppSettings | null;
+  status: EngineStatus | null;
+}
+
+/** Where change events come from (BroadcastChannel `engine` in the browser). */
+export interface EventFeed {
+  subscribe(cb: (e: EngineEvent) => void): () => void;
+}
+
+/** Where the tab keeps the session between reloads (localStorage in the browser, as the spec keeps it). */
+export interface SessionStore {
+  load(): { token: string | null; user: User | null };
+  save(s: SessionState): void;
+}
+
+export const TOKEN_KEY = 'tutoring.token';
+export const USER_KEY = 'tutoring.user';
+
+/** The session in `localStorage` under `tutoring.token` and `tutoring.user`. */
+export function localSessionStore(storage: Storage | null): SessionStore {
+  return {
+    load() {
+      const token = storage?.getItem(TOKEN_KEY) ?? null;
+      let user: User | null = null;
+      try {
+        user = JSON.parse(storage?.getItem(USER_KEY) ?? 'null') as User | null;
+      } catch {
+        /* an unreadable stored user: the engine validates the token instead */
+      }
+      return { token, user };
+    },
+    save(s) {
+      if (!storage) return;
+      if (s.status === 'signed-in') {
+        storage.setItem(TOKEN_KEY, s.token);
+        storage.setItem(USER_KEY, JSON.stringify(s.user));
+      } else if (s.reason) {
+        // Only an ended session clears the stored one: a guest answer while offline keeps it.
+        storage.removeItem(TOKEN_KEY);
+        storage.removeItem(USER_KEY);
+      }
+    },
+  };
+}
+
+const unwrap = <T>(r: Result<T>): T => {
+  if (!r.ok) throw new EngineCallError(r.error);
+  return r.data;
+};
+
+/**
+ * The tab's view of the engine: its state for React (session, settings, status), the change
+ * events for the collections, and the calls, bound to this tab's id. `run` resolves a mutation
+ * only once this tab has applied the change events it caused, so optimistic state is replaced
+ * without a flicker.
+ */
+export class EngineClient {
+  private state: EngineState = { ready: false, session: { status: 'guest' }, settings: null, status: null };
+  private readonly stateListeners = new Set<() => void>();
+  private readonly eventListeners = new Set<(e: EngineEvent) => void>();
+  private readonly seen = new Map<string, number>();
+  private readonly seqWaiters = new Set<{ epoch: string; seq: number; done: () => void }>();
+  readonly started: Promise<void>;
+  /** How this tab reaches the engine: a SharedWorker, a leader-elected dedicated worker, or directly (tests). */
+  mode: 'shared' | 'dedicated' | 'direct' = 'direct';
+
+  constructor(
+    readonly api: EngineApi,
+    readonly tabId: string,
+    feed: EventFeed,
+    private readonly sessions: SessionStore,
+    hello: Omit<HelloOptions, 'token' | 'user'> = {},
+  ) {
+    feed.subscribe((e) => this.onEvent(e));
+    const stored = sessions.load();
+    this.started = api.hello(tabId, { ...hello, token: stored.token, user: stored.user }).then((r) => {
+      this.sessions.save(r.session);
+      this.setState({ ready: true, session: r.session, settings: r.settings ?? this.state.settings, status: r.status });
+    });
+  }
+
+  getState = (): EngineState => this.state;
+
+  subscribeState = (cb: () => void): (() => void) => {
+    this.stateListeners.add(cb);
+    return () => this.stateListeners.delete(cb);
+  };
+
+  onEvent(e: EngineEvent): void {
+    if (e.type === 'session') {
+      this.sessions.save(e.session);
+      this.setState({ ...this.state, session: e.session });
+    } else if (e.type === 'settings') {
+      this.setState({ ...this.state, settings: e.settings });
+    } else if (e.type === 'status') {
+      this.setState({ ...this.state, status: e.status });
+    } else if (e.type === 'invalid-reply') {
+      console.warn(`[engine] a reply of ${e.path} did not fit and was not stored: ${e.issues}`);
+    }
+    for (const l of this.eventListeners) l(e);
+    if (e.type === 'change' && e.epoch !== undefined && e.seq !== undefined) {
+      this.seen.set(e.epoch, Math.max(this.seen.get(e.epoch) ?? 0, e.seq));
+      for (const w of [...this.seqWaiters]) if (w.epoch === e.epoch && w.seq <= e.seq) w.done();
+    }
+  }
+
+  /** Subscribes to every engine event (the collections apply the 'change' ones). */
+  events(cb: (e: EngineEvent) => void): () => void {
+    this.eventListeners.add(cb);
+    return () => this.eventListeners.delete(cb);
+  }
+
+  /** Resolves once this tab has applied change `seq` of `epoch` (or after `timeoutMs`, if the event was lost). */
+  waitForSeq(epoch: string, seq: number, timeoutMs = 2000): Promise<void> {
+    if ((this.seen.get(epoch) ?? 0) >= seq || seq === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const w = { epoch, seq, done: () => finish() };
+      const timer = setTimeout(() => finish(), timeoutMs);
+      const finish = () => {
+        clearTimeout(timer);
+        this.seqWaiters.delete(w);
+        resolve();
+      };
+      this.seqWaiters.add(w);
+    });
+  }
+
+  /** Sends a mutation; resolves with the server's reply once the mirror's change reached this tab. Rejects with EngineCallError. */
+  async run(m: Mutation): Promise<MutateData> {
+    const data = unwrap(await this.api.mutate(m));
+    await this.waitForSeq(data.epoch, data.seq);
+    return data;
+  }
+
+  call<T = unknown>(req: CallRequest): Promise<Result<T>> {
+    return this.api.call<T>(req);
+  }
+  refresh(r: Resource) {
+    return this.api.refresh(r);
+  }
+  loadMore(list: ListKey) {
+    return this.api.loadMore(list);
+  }
+  watch(key: WatchKey) {
+    return this.api.watch(this.tabId, key);
+  }
+  unwatch(key: WatchKey) {
+    return this.api.unwatch(this.tabId, key);
+  }
+  discard(id: string) {
+    return this.api.discard(id);
+  }
+  retry(id: string) {
+    return this.api.retry(id);
+  }
+  snapshot(table: MirrorTableName) {
+    return this.api.snapshot(table);
+  }
+  setVisible(visible: boolean) {
+    return this.api.setTabVisible(this.tabId, visible);
+  }
+  setOnline(online: boolean) {
+    return this.api.setOnline(online);
+  }
+  bye() {
+    return this.api.bye(this.tabId);
+  }
+
+  /** Stores the session in this tab first (a reload right after keeps it), then tells the engine, which tells the other tabs. */
+  async signIn(token: string, user: User): Promise<void> {
+    this.sessions.save({ status: 'signed-in', token, user });
+    await this.api.signIn(token, user);
+  }
+
+  async signOut(opts?: { force?: boolean }): Promise<Result<null>> {
+    const r = await this.api.signOut(opts);
+    if (r.ok) this.sessions.save({ status: 'guest', reason: 'signed-out' });
+    return r;
+  }
+
+  private setState(s: EngineState) {
+    this.state = s;
+    for (const l of this.stateListeners) l();
+  }
+}

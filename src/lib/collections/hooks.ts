@@ -1,0 +1,118 @@
+import { eq, useLiveQuery } from '@tanstack/react-db';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { AppSettings, Class, ClassReport, Conversation, User } from '../../../db/entities.ts';
+import { listKeyId, type EngineStatus, type ListKey, type Resource, type SessionState, type WatchKey } from '../../../db/engine-api.ts';
+import type { MessageRow } from '../../../db/rows.ts';
+import { getEngine } from '../engine.ts';
+import type { EngineState } from './client.ts';
+import { classReportsCollection, classesCollection, conversationsCollection, kvCollection, listsCollection, messagesCollection } from './tables.ts';
+
+/** The engine's state for React: ready, session, settings, status. */
+export function useEngineState(): EngineState {
+  const client = getEngine();
+  return useSyncExternalStore(client.subscribeState, client.getState, client.getState);
+}
+export const useSession = (): SessionState => useEngineState().session;
+export const useSettings = (): AppSettings | null => useEngineState().settings;
+export const useEngineStatus = (): EngineStatus | null => useEngineState().status;
+
+/** A document of the `kv` table (`home`, `user`, `wallet`, `salary`, `salary-previous`, `class-duration-items`). */
+export function useKv<T>(key: string): T | undefined {
+  const { data } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, key)).findOne(), [key]);
+  return (data as { value: T } | undefined)?.value;
+}
+
+/** The signed-in user, kept fresh by every reply that carries it (credits, counts); the session's copy until the mirror has one. */
+export function useUser(): User | null {
+  const session = useSession();
+  const stored = useKv<User>('user');
+  if (session.status !== 'signed-in') return null;
+  return stored && stored.id === session.user.id ? stored : session.user;
+}
+
+/** Keeps `key` fresh while the calling screen is mounted (a calendar month's polling, a conversation's channel). */
+export function useWatch(key: WatchKey | null): void {
+  const id = key ? JSON.stringify(key) : null;
+  useEffect(() => {
+    if (!id) return;
+    const k = JSON.parse(id) as WatchKey;
+    const client = getEngine();
+    void client.watch(k);
+    return () => void client.unwatch(k);
+  }, [id]);
+}
+
+/** Refreshes a resource in the background when the screen opens; the screen shows what the mirror has meanwhile. */
+export function useRefresh(resource: Resource | null): void {
+  const id = resource ? JSON.stringify(resource) : null;
+  useEffect(() => {
+    if (id) void getEngine().refresh(JSON.parse(id) as Resource);
+  }, [id]);
+}
+
+export interface PagedState {
+  hasMore: boolean;
+  loading: boolean;
+  /** The first page was fetched at least once (on this device). */
+  fetched: boolean;
+  loadMore(): void;
+}
+
+/** A paged list's progress, and its loadMore (the first page is fetched on mount when none is stored). */
+export function usePaging(list: ListKey, autoload = true): PagedState {
+  const id = listKeyId(list);
+  const { data: row, isReady } = useLiveQuery((q) => q.from({ l: listsCollection }).where(({ l }) => eq(l.key, id)).findOne(), [id]);
+  const [loading, setLoading] = useState(false);
+  const busy = useRef(false);
+  const listJson = JSON.stringify(list);
+  const loadMore = useCallback(() => {
+    if (busy.current) return;
+    busy.current = true;
+    setLoading(true);
+    void getEngine().loadMore(JSON.parse(listJson) as ListKey).finally(() => {
+      busy.current = false;
+      setLoading(false);
+    });
+  }, [listJson]);
+  useEffect(() => {
+    if (autoload && isReady && !row) loadMore();
+  }, [autoload, isReady, row, loadMore]);
+  return { hasMore: row ? row.next !== null : true, loading, fetched: !!row, loadMore };
+}
+
+/** The items of a class or report list (coming classes, history, class reports), in the server's order. */
+export function useListItems(list: Extract<ListKey, { kind: 'coming-classes' | 'classes-history' | 'class-reports' }>): PagedState & { items: (Class | ClassReport)[] } {
+  const paging = usePaging(list);
+  const id = listKeyId(list);
+  const { data: row } = useLiveQuery((q) => q.from({ l: listsCollection }).where(({ l }) => eq(l.key, id)).findOne(), [id]);
+  const source = (list.kind === 'class-reports' ? classReportsCollection : classesCollection) as typeof classesCollection;
+  const { data: rows } = useLiveQuery((q) => q.from({ r: source }), [source]);
+  const items = useMemo(() => {
+    const byId = new Map((rows as { id: number }[]).map((r) => [r.id, r]));
+    return (row?.ids ?? []).map((i) => byId.get(i as number)).filter((x): x is Class | ClassReport => !!x);
+  }, [rows, row]);
+  return { ...paging, items };
+}
+
+/** Every conversation this device knows, newest activity first (realtime adds new ones at once). */
+export function useConversations(): PagedState & { conversations: Conversation[] } {
+  const paging = usePaging({ kind: 'conversations' });
+  const { data } = useLiveQuery((q) => q.from({ c: conversationsCollection }));
+  const conversations = useMemo(
+    () => [...data].sort((a, b) => (b.updated_at_timestamp ?? b.created_at_timestamp) - (a.updated_at_timestamp ?? a.created_at_timestamp)),
+    [data],
+  );
+  return { ...paging, conversations };
+}
+
+/** A conversation's messages, oldest first, unsent ones last; watched (live) while mounted. `loadMore` fetches older ones. */
+export function useMessages(conversationId: number): PagedState & { messages: MessageRow[] } {
+  useWatch({ kind: 'conversation', id: conversationId });
+  const paging = usePaging({ kind: 'messages', conversationId }, false);
+  const { data } = useLiveQuery((q) => q.from({ m: messagesCollection }).where(({ m }) => eq(m.conversation_id, conversationId)), [conversationId]);
+  const messages = useMemo(
+    () => [...data].sort((a, b) => Number(!!a.pending) - Number(!!b.pending) || a.created_at_timestamp - b.created_at_timestamp || (typeof a.id === 'number' && typeof b.id === 'number' ? a.id - b.id : 0)),
+    [data],
+  );
+  return { ...paging, messages };
+}
