@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { money, type DB } from '../db/index.ts';
 import type { NotificationType } from '../lib/notify.ts';
 import type { TransactionType } from '../lib/ledger.ts';
-import { DAY, HOUR, MINUTE, addLocalDays, formated, instantOf, localDate, localTime, monthKey, zoned } from '../lib/time.ts';
+import { DAY, HOUR, MINUTE, addLocalDays, formated, instantOf, localDate, localTime, monthKey, monthRange, zoned } from '../lib/time.ts';
 import {
   addMessage, createCategory, createClass, createConversation, createCourse, createEnrollment, createUser,
 } from './factory.ts';
@@ -141,6 +141,7 @@ export class WorldBuilder {
     this.makeStudents();
     this.makeDemoEnrollments();
     this.makeStudentEnrollments();
+    this.ensureTeacherDelays();
     this.makeFixedLedgerEvents();
     this.makePayments();
     this.makeTeacherSchedules();
@@ -686,9 +687,13 @@ export class WorldBuilder {
     const f = floorTo(now, 5 * MINUTE);
     // This month the demo student makes exactly two changes (a pending request, a cancel) and the
     // teacher one (a pending request): reserve them, so older random changes cannot use them up.
-    const month = monthKey(now);
-    this.changeCounts.set(`${S.id}|${month}`, 2);
-    this.changeCounts.set(`${T.id}|${month}`, 1);
+    const reserve = (id: number, at: number) => {
+      const key = `${id}|${monthKey(at)}`;
+      this.changeCounts.set(key, (this.changeCounts.get(key) ?? 0) + 1);
+    };
+    reserve(S.id, now - 3 * HOUR);
+    reserve(S.id, now - DAY);
+    reserve(T.id, now - 5 * HOUR);
     const running = f - 10 * MINUTE; // started 10–15 minutes ago, 60 minutes long
     const soon = f + 55 * MINUTE; // within the hour, after the running one ends
     const later = f + 5 * HOUR; // within 12 hours
@@ -851,6 +856,21 @@ export class WorldBuilder {
         });
       });
     });
+  }
+
+  /** The demo teacher's dashboard shows delayed classes this month and last month whenever it has done classes. */
+  private ensureTeacherDelays(): void {
+    const T = this.demoTeacher;
+    for (const delta of [0, -1]) {
+      const [from, to] = monthRange(this.now, T.tz, delta);
+      const where = `FROM classes k JOIN enrollments e ON e.id = k.enrollment_id
+        WHERE e.teacher_id = ? AND k.attended = 1 AND k.start_at >= ? AND k.start_at < ?`;
+      const delayed = (this.db.prepare(`SELECT COUNT(*) AS n ${where} AND k.delay_minutes > 0`).get(T.id, from, to) as { n: number }).n;
+      if (delayed > 0) continue;
+      const last = this.db.prepare(`SELECT k.id, k.start_at ${where} ORDER BY k.start_at DESC LIMIT 1`).get(T.id, from, to) as
+        | { id: number; start_at: number } | undefined;
+      if (last) this.db.prepare('UPDATE classes SET delay_minutes = 6, teacher_joined_at = ? WHERE id = ?').run(last.start_at + 6 * MINUTE, last.id);
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
