@@ -1,0 +1,145 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { EngineEvent, SessionState } from '../../db/engine-api.ts';
+import type { User } from '../../db/entities.ts';
+import { setSetting } from '../../server/lib/settings.ts';
+import { seed } from '../../server/seed/index.ts';
+import { EngineClient, type SessionStore } from '../../src/lib/collections/client.ts';
+import { Engine } from '../../worker/engine/engine.ts';
+import type { RealtimeFactory } from '../../worker/realtime/realtime-client.ts';
+import { createMirrorProvider } from '../../worker/storage/provider.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+/**
+ * The scenario tests' world: the reference server in-process over the seeded demo data, engines
+ * built with Node's fetch (wrapped to count requests), fake IndexedDB, an in-process event bus
+ * standing in for BroadcastChannel, and tabs that are EngineClients talking to an engine directly.
+ */
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function until(what: string, check: () => boolean | Promise<boolean>, ms = 4000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`);
+    await sleep(10);
+  }
+}
+
+/** Starts the reference server over the demo world, with short poll intervals. */
+export async function startWorld(intervals: { home?: number; calendar?: number } = {}, prepare?: Parameters<typeof startTestServer>[1]): Promise<TestServer> {
+  return startTestServer({}, (db) => {
+    seed(db, { scale: 1 });
+    setSetting(db, 'home_reload_timeout', intervals.home ?? 10_000);
+    setSetting(db, 'calendar_reload_timeout', intervals.calendar ?? 20_000);
+    prepare?.(db);
+  });
+}
+
+export interface Recorded {
+  label: string;
+  method: string;
+  /** Path under /api with its query, e.g. `/home`, `/calendar?start_date=2026-11-01`. */
+  path: string;
+  start: number;
+  end?: number;
+  status?: number;
+}
+
+/** A fetch that records every request (one list may be shared by several engines, each with its label). */
+export function recordingFetch(log: Recorded[] = [], label = 'engine', gate?: { offline: boolean }) {
+  const f: typeof fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const r: Recorded = { label, method: init?.method ?? 'GET', path: url.pathname.replace(/^\/api/, '') + url.search, start: Date.now() };
+    log.push(r);
+    if (gate?.offline) {
+      r.end = Date.now();
+      throw new TypeError('fetch failed (offline)');
+    }
+    try {
+      const res = await fetch(input, init);
+      r.status = res.status;
+      return res;
+    } finally {
+      r.end = Date.now();
+    }
+  };
+  return { fetch: f, log };
+}
+
+/** BroadcastChannel stand-in: asynchronous delivery to every subscriber, like the real one. */
+export class EventBus {
+  private readonly subs = new Set<(e: EngineEvent) => void>();
+  readonly seen: EngineEvent[] = [];
+  post = (e: EngineEvent) => {
+    const copy = structuredClone(e);
+    this.seen.push(copy);
+    setTimeout(() => {
+      for (const s of this.subs) s(copy);
+    }, 0);
+  };
+  subscribe = (cb: (e: EngineEvent) => void) => {
+    this.subs.add(cb);
+    return () => this.subs.delete(cb);
+  };
+}
+
+/** localStorage stand-in shared by the tabs of one browser. */
+export class SharedSessionStore implements SessionStore {
+  token: string | null = null;
+  user: User | null = null;
+  load() {
+    return { token: this.token, user: this.user };
+  }
+  save(s: SessionState) {
+    if (s.status === 'signed-in') Object.assign(this, { token: s.token, user: s.user });
+    else if (s.reason) Object.assign(this, { token: null, user: null });
+  }
+}
+
+/** One browser: its IndexedDB, its tabs' channel and their localStorage. */
+export class Browser {
+  readonly idb = new IDBFactory();
+  readonly bus = new EventBus();
+  readonly storage = new SharedSessionStore();
+  readonly log: Recorded[] = [];
+  readonly gate = { offline: false };
+  readonly warnings: unknown[][] = [];
+
+  constructor(readonly server: TestServer) {}
+
+  engine(opts: { label?: string; realtime?: RealtimeFactory; memory?: boolean; fetch?: typeof fetch } = {}): Engine {
+    return new Engine({
+      fetch: opts.fetch ?? recordingFetch(this.log, opts.label ?? 'engine', this.gate).fetch,
+      storage: createMirrorProvider({ indexedDB: this.idb, IDBKeyRange, forceMemory: opts.memory }),
+      broadcast: this.bus.post,
+      realtime: opts.realtime,
+      apiBase: `${this.server.url}/api`,
+      pageOrigin: this.server.url,
+      appVersion: 'test',
+      log: { warn: (...a: unknown[]) => void this.warnings.push(a) },
+      timeoutMs: 5000,
+    });
+  }
+
+  tab(engine: Pick<Engine, keyof import('../../db/engine-api.ts').EngineApi>, tabId = `tab-${Math.random().toString(36).slice(2, 8)}`): EngineClient {
+    return new EngineClient(engine, tabId, { subscribe: this.bus.subscribe }, this.storage, { visible: true, online: true });
+  }
+
+  /** Signs in through a tab as the UI does: POST /login through the engine, then signIn. */
+  async signIn(tab: EngineClient, email: string): Promise<User> {
+    await tab.started;
+    const r = await tab.call<{ token: string; user: User }>({ method: 'POST', path: '/login', body: { email, password: 'password' } });
+    if (!r.ok) throw new Error(`login failed: ${r.error.message}`);
+    await tab.signIn(r.data.token, r.data.user);
+    return r.data.user;
+  }
+
+  requests(path: string | RegExp, label?: string): Recorded[] {
+    return this.log.filter((r) => (typeof path === 'string' ? r.path === path : path.test(r.path)) && (!label || r.label === label));
+  }
+
+  async databases(): Promise<string[]> {
+    return (await this.idb.databases()).map((d) => d.name!).filter(Boolean);
+  }
+}
