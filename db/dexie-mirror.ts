@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import type { MirrorTableName } from './engine-api.ts';
-import type { Mirror, MirrorTx } from './mirror.ts';
+import type { Mirror, TableWrite } from './mirror.ts';
 import { MirrorDb, type Key, type Row } from './schema.ts';
 
 export interface IndexedDbDeps {
@@ -13,22 +13,19 @@ export async function openDexieMirror(name: string, deps: IndexedDbDeps = {}): P
   const db = new MirrorDb(name, deps);
   await db.open();
   const t = (table: MirrorTableName) => db.table<Row, Key>(table);
-  const tx: MirrorTx = {
-    get: (table, key) => t(table).get(key),
-    getAll: (table) => t(table).toArray(),
-    put: async (table, rows) => void (await t(table).bulkPut(rows)),
-    delete: (table, keys) => t(table).bulkDelete(keys),
-  };
+  // Typed loosely on purpose: Dexie's overloads over a computed table list overwhelm the checker.
+  const rw = db.transaction as unknown as (mode: 'rw', tables: string[], scope: () => Promise<unknown>) => Promise<unknown>;
   return {
     kind: 'indexeddb',
     name,
-    get: tx.get,
-    getAll: tx.getAll,
+    get: (table, key) => t(table).get(key),
+    getAll: (table) => t(table).toArray(),
     byIndex: (table, index, value) => t(table).where(index).equals(value).toArray(),
-    transaction<T>(tables: MirrorTableName[], fn: (tx: MirrorTx) => Promise<T>): Promise<T> {
-      // Typed loosely on purpose: Dexie's overloads over a computed table list overwhelm the checker.
-      const run = db.transaction as unknown as (mode: 'rw', tables: string[], scope: () => Promise<T>) => Promise<T>;
-      return run.call(db, 'rw', tables, () => fn(tx));
+    async write(ops: TableWrite[]) {
+      // Every request is issued at once inside the transaction: nothing else is awaited in it.
+      await rw.call(db, 'rw', [...new Set(ops.map((o) => o.table))], () =>
+        Promise.all(ops.flatMap((o) => [o.puts.length ? t(o.table).bulkPut(o.puts) : null, o.deletes.length ? t(o.table).bulkDelete(o.deletes) : null])),
+      );
     },
     close: () => db.close(),
     destroy: async () => {

@@ -4,13 +4,16 @@ import { keyOf, type Key, type Row } from './schema.ts';
 /**
  * The storage interface the worker writes through. Two implementations: Dexie over IndexedDB
  * (db/dexie-mirror.ts) and a plain in-memory one (db/memory-mirror.ts) for when IndexedDB is
- * unavailable. Both are atomic per `transaction`: a reply is written whole or not at all.
+ * unavailable. Both write atomically: a reply is written whole or not at all. Only the worker
+ * writes, through one Writer per mirror that runs its writes one after another, so reading rows
+ * and then writing them cannot lose a concurrent change (and no code awaits anything but
+ * IndexedDB inside an IndexedDB transaction).
  */
-export interface MirrorTx {
-  get(table: MirrorTableName, key: Key): Promise<Row | undefined>;
-  getAll(table: MirrorTableName): Promise<Row[]>;
-  put(table: MirrorTableName, rows: Row[]): Promise<void>;
-  delete(table: MirrorTableName, keys: Key[]): Promise<void>;
+/** One table's part of an atomic write. */
+export interface TableWrite {
+  table: MirrorTableName;
+  puts: Row[];
+  deletes: Key[];
 }
 
 export interface Mirror {
@@ -19,7 +22,8 @@ export interface Mirror {
   get(table: MirrorTableName, key: Key): Promise<Row | undefined>;
   getAll(table: MirrorTableName): Promise<Row[]>;
   byIndex(table: MirrorTableName, index: string, value: Key): Promise<Row[]>;
-  transaction<T>(tables: MirrorTableName[], fn: (tx: MirrorTx) => Promise<T>): Promise<T>;
+  /** Puts and deletes in several tables, all or nothing. */
+  write(ops: TableWrite[]): Promise<void>;
   close(): void;
   /** Closes and deletes the whole database (sign-out). */
   destroy(): Promise<void>;
@@ -54,59 +58,80 @@ export interface TableDiff {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Applies changes in one transaction and returns only real differences: a row equal to the
- * stored one is not rewritten and not broadcast, so a poll that brings nothing new costs the
- * screens nothing.
+ * Applies changes atomically and returns only real differences: a row equal to the stored one is
+ * not rewritten and not broadcast, so a poll that brings nothing new costs the screens nothing.
+ * Callers run one at a time per mirror (see Writer).
  */
 export async function applyChanges(mirror: Mirror, changes: TableChange[]): Promise<TableDiff[]> {
   if (changes.length === 0) return [];
-  const tables = [...new Set(changes.map((c) => c.table))];
-  return mirror.transaction(tables, async (tx) => {
-    const diffs = new Map<MirrorTableName, { upserts: Map<Key, Row>; deletes: Set<Key> }>();
-    const diffOf = (t: MirrorTableName) => {
-      let d = diffs.get(t);
-      if (!d) diffs.set(t, (d = { upserts: new Map(), deletes: new Set() }));
-      return d;
-    };
-    for (const change of changes) {
-      const { table } = change;
-      const d = diffOf(table);
-      const stored = new Map<Key, Row>();
-      if (change.replace) for (const r of await tx.getAll(table)) stored.set(keyOf(table, r), r);
-      const current = async (key: Key) => (d.upserts.has(key) ? d.upserts.get(key) : d.deletes.has(key) ? undefined : change.replace ? stored.get(key) : await tx.get(table, key));
+  // The state as this write sees it: stored rows, overlaid with the write's own earlier changes.
+  const view = new Map<MirrorTableName, Map<Key, Row | null>>();
+  const viewOf = (t: MirrorTableName) => {
+    let v = view.get(t);
+    if (!v) view.set(t, (v = new Map()));
+    return v;
+  };
+  const touched = new Map<MirrorTableName, Map<Key, Row | null>>();
+  const touch = (t: MirrorTableName, k: Key, row: Row | null) => {
+    viewOf(t).set(k, row);
+    let m = touched.get(t);
+    if (!m) touched.set(t, (m = new Map()));
+    m.set(k, row);
+  };
+  const current = async (t: MirrorTableName, k: Key): Promise<Row | undefined> => {
+    const v = viewOf(t);
+    if (!v.has(k)) v.set(k, (await mirror.get(t, k)) ?? null);
+    return v.get(k) ?? undefined;
+  };
+  const before = new Map<string, Row | undefined>();
+  const remember = async (t: MirrorTableName, k: Key) => {
+    const id = `${t}\u0000${typeof k}:${k}`;
+    if (!before.has(id)) before.set(id, await current(t, k));
+  };
 
-      const puts: Row[] = [];
-      const keep = new Set<Key>();
-      for (const row of change.upserts ?? []) {
-        const key = keyOf(table, row);
-        keep.add(key);
-        if (same(await current(key), row)) continue;
-        puts.push(row);
-        d.upserts.set(key, row);
-        d.deletes.delete(key);
+  for (const change of changes) {
+    const { table } = change;
+    const keep = new Set<Key>();
+    if (change.replace) {
+      for (const r of await mirror.getAll(table)) {
+        const k = keyOf(table, r);
+        if (!viewOf(table).has(k)) viewOf(table).set(k, r);
       }
-      for (const p of change.patches ?? []) {
-        const before = await current(p.key);
-        const after = p.apply(before);
-        keep.add(p.key);
-        if (!after || same(before, after)) continue;
-        puts.push(after);
-        d.upserts.set(p.key, after);
-        d.deletes.delete(p.key);
-      }
-      const dels: Key[] = [];
-      const toDelete = [...(change.deletes ?? []), ...(change.replace ? [...stored.keys()].filter((k) => !keep.has(k)) : [])];
-      for (const key of toDelete) {
-        if ((await current(key)) === undefined) continue;
-        dels.push(key);
-        d.upserts.delete(key);
-        d.deletes.add(key);
-      }
-      if (puts.length) await tx.put(table, puts);
-      if (dels.length) await tx.delete(table, dels);
     }
-    return [...diffs]
-      .map(([table, d]) => ({ table, upserts: [...d.upserts.values()], deletes: [...d.deletes] }))
-      .filter((d) => d.upserts.length || d.deletes.length);
-  });
+    for (const row of change.upserts ?? []) {
+      const k = keyOf(table, row);
+      keep.add(k);
+      await remember(table, k);
+      touch(table, k, row);
+    }
+    for (const p of change.patches ?? []) {
+      keep.add(p.key);
+      await remember(table, p.key);
+      const after = p.apply(await current(table, p.key));
+      if (after) touch(table, p.key, after);
+    }
+    const dels = [...(change.deletes ?? []), ...(change.replace ? [...viewOf(table)].filter(([k, r]) => r && !keep.has(k)).map(([k]) => k) : [])];
+    for (const k of dels) {
+      await remember(table, k);
+      if ((await current(table, k)) !== undefined) touch(table, k, null);
+    }
+  }
+
+  const ops: TableWrite[] = [];
+  const diffs: TableDiff[] = [];
+  for (const [table, rows] of touched) {
+    const op: TableWrite = { table, puts: [], deletes: [] };
+    for (const [k, row] of rows) {
+      const was = before.get(`${table}\u0000${typeof k}:${k}`);
+      if (row === null) {
+        if (was !== undefined) op.deletes.push(k);
+      } else if (!same(was, row)) op.puts.push(row);
+    }
+    if (op.puts.length || op.deletes.length) {
+      ops.push(op);
+      diffs.push({ table, upserts: op.puts, deletes: op.deletes });
+    }
+  }
+  if (ops.length) await mirror.write(ops);
+  return diffs;
 }

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { EngineEvent, SessionState } from '../../db/engine-api.ts';
+import type { EngineApi, EngineEvent, SessionState } from '../../db/engine-api.ts';
 import type { User } from '../../db/entities.ts';
 import { setSetting } from '../../server/lib/settings.ts';
 import { seed } from '../../server/seed/index.ts';
@@ -47,7 +47,16 @@ export interface Recorded {
 }
 
 /** A fetch that records every request (one list may be shared by several engines, each with its label). */
-export function recordingFetch(log: Recorded[] = [], label = 'engine', gate?: { offline: boolean }) {
+export interface Gate {
+  /** Every request fails as a network error. */
+  offline: boolean;
+  /** The next N writes reach the server, but their replies are lost on the way back. */
+  loseReplies?: number;
+  /** Rewrites a reply body before the engine sees it (to serve a reply that does not fit). */
+  tamper?: (path: string, body: unknown) => unknown;
+}
+
+export function recordingFetch(log: Recorded[] = [], label = 'engine', gate?: Gate) {
   const f: typeof fetch = async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const r: Recorded = { label, method: init?.method ?? 'GET', path: url.pathname.replace(/^\/api/, '') + url.search, start: Date.now() };
@@ -59,6 +68,21 @@ export function recordingFetch(log: Recorded[] = [], label = 'engine', gate?: { 
     try {
       const res = await fetch(input, init);
       r.status = res.status;
+      if (gate?.loseReplies && r.method !== 'GET') {
+        gate.loseReplies -= 1;
+        throw new TypeError('fetch failed (reply lost)');
+      }
+      if (gate?.tamper) {
+        const text = await res.text();
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* not JSON */
+        }
+        const out = gate.tamper(r.path, body);
+        return new Response(typeof out === 'string' ? out : JSON.stringify(out), { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' } });
+      }
       return res;
     } finally {
       r.end = Date.now();
@@ -103,7 +127,7 @@ export class Browser {
   readonly bus = new EventBus();
   readonly storage = new SharedSessionStore();
   readonly log: Recorded[] = [];
-  readonly gate = { offline: false };
+  readonly gate: Gate = { offline: false };
   readonly warnings: unknown[][] = [];
 
   constructor(readonly server: TestServer) {}
@@ -122,8 +146,9 @@ export class Browser {
     });
   }
 
-  tab(engine: Pick<Engine, keyof import('../../db/engine-api.ts').EngineApi>, tabId = `tab-${Math.random().toString(36).slice(2, 8)}`): EngineClient {
-    return new EngineClient(engine, tabId, { subscribe: this.bus.subscribe }, this.storage, { visible: true, online: true });
+  tab(engine: EngineApi, opts: { id?: string; online?: boolean; visible?: boolean } = {}): EngineClient {
+    const id = opts.id ?? `tab-${Math.random().toString(36).slice(2, 8)}`;
+    return new EngineClient(engine, id, { subscribe: this.bus.subscribe }, this.storage, { visible: opts.visible ?? true, online: opts.online ?? true });
   }
 
   /** Signs in through a tab as the UI does: POST /login through the engine, then signIn. */

@@ -34,7 +34,7 @@ export class SettingsStore {
     const before = this.current;
     if (JSON.stringify(before) !== JSON.stringify(data.data)) {
       this.current = data.data;
-      await this.device()?.transaction(['kv'], (tx) => tx.put('kv', [{ key: 'settings', value: data.data }]));
+      await this.device()?.write([{ table: 'kv', puts: [{ key: 'settings', value: data.data }], deletes: [] }]);
       this.changed(data.data, before);
     }
     return { ok: true, data: null };

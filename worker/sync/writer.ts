@@ -21,9 +21,16 @@ export class Writer {
   ) {}
 
   closed = false;
+  private queue: Promise<unknown> = Promise.resolve();
 
-  /** Returns the seq of the last event sent for this write (or the current one when nothing changed). */
-  async commit(changes: TableChange[]): Promise<number> {
+  /** Returns the seq of the last event sent for this write (or the current one when nothing changed). Writes run one at a time. */
+  commit(changes: TableChange[]): Promise<number> {
+    const run = this.queue.then(() => this.apply(changes));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async apply(changes: TableChange[]): Promise<number> {
     if (this.closed) return this.seq.value;
     const diffs = await applyChanges(this.mirror, changes.filter((c) => c.upserts?.length || c.deletes?.length || c.patches?.length || c.replace));
     if (this.closed) return this.seq.value;
