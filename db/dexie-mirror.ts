@@ -1,4 +1,3 @@
-import Dexie from 'dexie';
 import type { MirrorTableName } from './engine-api.ts';
 import type { Mirror, TableWrite } from './mirror.ts';
 import { MirrorDb, type Key, type Row } from './schema.ts';
@@ -28,9 +27,7 @@ export async function openDexieMirror(name: string, deps: IndexedDbDeps = {}): P
       );
     },
     close: () => db.close(),
-    destroy: async () => {
-      db.close();
-      await Dexie.delete(name);
-    },
+    // The instance's own delete: it uses the IndexedDB this mirror was opened with.
+    destroy: () => db.delete(),
   };
 }

@@ -64,9 +64,10 @@ export class MirrorDb extends Dexie {
   constructor(name: string, deps?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange }) {
     super(name, { ...(deps?.indexedDB ? { indexedDB: deps.indexedDB, IDBKeyRange: deps.IDBKeyRange } : {}) });
     this.version(1).stores(storesOf());
-    this.on('versionchange', () => {
-      // Close and let Dexie reopen on the next access: an upgrade or a delete elsewhere is never blocked.
-      this.close({ disableAutoOpen: false });
+    this.on('versionchange', (ev: IDBVersionChangeEvent) => {
+      // Never block an upgrade or a delete elsewhere: close at once. After an upgrade the next
+      // access reopens; after a delete (sign-out) it stays closed, so it cannot recreate the database.
+      this.close({ disableAutoOpen: ev.newVersion === null });
       return false;
     });
   }
