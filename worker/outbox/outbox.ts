@@ -154,7 +154,8 @@ export class Outbox {
           break;
         }
         case 'invalid':
-          await w.commit([{ table: 'outbox', deletes: [next.id] }]);
+          // Accepted, but the reply cannot be stored: drop the local guess; the next read brings the truth.
+          await w.commit([...next.undo, { table: 'outbox', deletes: [next.id] }]);
           this.d.accepted(outcome, next.mutation);
           this.settle(next.id, { ok: false, error: outcome.error });
           break;
