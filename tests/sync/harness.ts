@@ -132,11 +132,11 @@ export class Browser {
 
   constructor(readonly server: TestServer) {}
 
-  engine(opts: { label?: string; realtime?: RealtimeFactory; memory?: boolean; fetch?: typeof fetch } = {}): Engine {
+  engine(opts: { label?: string; realtime?: RealtimeFactory; memory?: boolean; fetch?: typeof fetch; broadcast?: (e: EngineEvent) => void } = {}): Engine {
     return new Engine({
       fetch: opts.fetch ?? recordingFetch(this.log, opts.label ?? 'engine', this.gate).fetch,
       storage: createMirrorProvider({ indexedDB: this.idb, IDBKeyRange, forceMemory: opts.memory }),
-      broadcast: this.bus.post,
+      broadcast: opts.broadcast ?? this.bus.post,
       realtime: opts.realtime,
       apiBase: `${this.server.url}/api`,
       pageOrigin: this.server.url,
