@@ -10,7 +10,7 @@ beforeAll(async () => (server = await startWorld({ home: 200 })));
 afterAll(() => server.close());
 
 describe('replies are checked before they are written', () => {
-  it('a reply that does not fit (a poll's or a write's) is reported and nothing of it is written', async () => {
+  it('a reply that does not fit, of a poll or of a write, is reported and nothing of it is written', async () => {
     const browser = new Browser(server);
     const engine = browser.engine();
     const tab = browser.tab(engine);
