@@ -1,14 +1,19 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Conversation, Message } from '../../../db/entities.ts';
-import { mutationId, useEngine, useUser } from '../../app/session-context.tsx';
+import { eq, useLiveQuery } from '@tanstack/react-db';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { Conversation } from '../../../db/entities.ts';
+import type { OutboxEntry } from '../../../db/rows.ts';
 import { notify } from '../../components/ui/toaster.tsx';
+import { discardMutation, retryMutation, runMutation, sendMessage } from '../../lib/collections/actions.ts';
+import { useConversations as useConversationRows, useMessages } from '../../lib/collections/hooks.ts';
+import { outboxCollection } from '../../lib/collections/tables.ts';
+import { getEngine } from '../../lib/engine.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { orderMessages, sortConversations, type MessageItem, type MessageRow } from './order.ts';
 
 /**
- * The inbox's live reads and writes: every screen part reads only through these hooks.
- * TEMPORARY implementation over `engine.call` (plain requests, local state) so the screen can be
- * looked at before src/lib/engine.ts and the collections land; the interface stays.
+ * The inbox's live reads and writes over the engine's collections: every part of the screen
+ * reads only through these hooks, and nothing here waits on the network to show what the mirror
+ * holds.
  */
 
 export interface ConversationsState {
@@ -22,8 +27,9 @@ export interface ConversationsState {
 
 export interface MessagesState {
   items: MessageItem[];
+  /** The first page was fetched once, or the mirror holds messages: an empty list is really empty. */
   ready: boolean;
-  /** The first page could not be fetched and nothing is stored. */
+  /** Nothing stored and the first page could not be fetched. */
   failed: boolean;
   hasMore: boolean;
   loadingOlder: boolean;
@@ -37,68 +43,96 @@ export interface InboxActions {
   discard(mutationId: string): void;
 }
 
-type Page<T> = { data: T[]; links?: { next: string | null } };
-
 export function useConversations(): ConversationsState {
-  const engine = useEngine();
-  const [rows, setRows] = useState<Conversation[]>([]);
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    void engine.call<Page<Conversation>>({ method: 'GET', path: '/conversations' }).then((r) => {
-      if (r.ok) setRows(r.data.data);
-      setReady(true);
-    });
-  }, [engine]);
+  const { conversations: rows, fetched, hasMore, loading, loadMore } = useConversationRows();
   const conversations = useMemo(() => sortConversations(rows), [rows]);
-  return { conversations, ready, hasMore: false, loadingMore: false, loadMore: () => {} };
+  return { conversations, ready: fetched || rows.length > 0, hasMore, loadingMore: loading, loadMore };
 }
 
-export function useConversationMessages(conversationId: number): MessagesState {
-  const engine = useEngine();
-  const [rows, setRows] = useState<MessageRow[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [ready, setReady] = useState(false);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    void engine.call<Page<Message>>({ method: 'GET', path: `/conversations/${conversationId}` }).then((r) => {
-      if (r.ok) {
-        setRows(r.data.data);
-        setNext(r.data.links?.next ?? null);
-      }
-      setReady(true);
-    });
-  }, [engine, conversationId]);
-  const loadOlder = useCallback(() => {
-    if (!next || loading) return;
-    setLoading(true);
-    void engine.call<Page<Message>>({ method: 'GET', path: next }).then((r) => {
-      if (r.ok) {
-        setRows((old) => [...old, ...r.data.data]);
-        setNext(r.data.links?.next ?? null);
-      }
-      setLoading(false);
-    });
-  }, [engine, next, loading]);
-  const items = useMemo(() => orderMessages(rows), [rows]);
-  return { items, ready, failed: false, hasMore: next !== null, loadingOlder: loading, loadOlder };
+/** Unsent messages that failed for good, by mutation id (the outbox keeps the reason). */
+function useFailed(): Map<string, OutboxEntry> {
+  const { data } = useLiveQuery((q) => q.from({ o: outboxCollection }).where(({ o }) => eq(o.status, 'failed')));
+  return useMemo(() => new Map(data.map((o) => [o.id, o])), [data]);
 }
+
+/**
+ * The open conversation's messages. Mounting watches it (its realtime channel, and a refresh of
+ * the newest page, which the server counts as "seen"); unmounting stops.
+ */
+export function useConversationMessages(conversationId: number, conversation: Conversation | undefined): MessagesState {
+  const { messages, fetched, hasMore, loading, loadMore } = useMessages(conversationId);
+  const failed = useFailed();
+  const items = useMemo(() => {
+    const rows = (messages as MessageRow[]).map((m) => {
+      const f = m.pending && m.client_key ? failed.get(m.client_key) : undefined;
+      return f ? { ...m, failed: true, error: f.error?.message ?? MESSAGES.actionFailed } : m;
+    });
+    return orderMessages(rows);
+  }, [messages, failed]);
+  useSeenWhileOpen(conversationId, conversation);
+  return {
+    items,
+    ready: fetched || items.length > 0,
+    failed: false,
+    hasMore: fetched && hasMore,
+    loadingOlder: loading,
+    loadOlder: loadMore,
+  };
+}
+
+/**
+ * A message that arrives while the conversation is on screen has been seen: the server marks the
+ * conversation unseen, so the newest page is read again (the server marks it seen and its inbox
+ * event updates the list and the unread count). Only while the tab is visible.
+ */
+function useSeenWhileOpen(conversationId: number, conversation: Conversation | undefined) {
+  const unseen = conversation ? !conversation.seen : false;
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!unseen) {
+      asked.current = false;
+      return;
+    }
+    const mark = () => {
+      if (asked.current || document.visibilityState !== 'visible') return;
+      asked.current = true;
+      void getEngine().call({ method: 'GET', path: `/conversations/${conversationId}` });
+    };
+    // The watch's own refresh marks it seen on opening: give it a moment before asking again.
+    const t = setTimeout(mark, 1500);
+    document.addEventListener('visibilitychange', mark);
+    return () => {
+      clearTimeout(t);
+      document.removeEventListener('visibilitychange', mark);
+    };
+  }, [conversationId, unseen]);
+}
+
+const errorText = (e: unknown, fallback: string) =>
+  (e as { engineError?: { message?: string } })?.engineError?.message || fallback;
 
 export function useInboxActions(conversationId: number): InboxActions {
-  const engine = useEngine();
-  const user = useUser();
-  void user;
   const send = useCallback((text: string) => {
-    void engine.mutate({ id: mutationId(), name: 'sendMessage', conversationId, text }).then((r) => {
-      if (!r.ok) notify('error', r.error.message || MESSAGES.actionFailed);
-    });
-  }, [engine, conversationId]);
+    // Shows at once as pending; offline it waits in the outbox. A refusal (a closed conversation)
+    // rolls the pending row back and says why.
+    const { tx } = sendMessage(conversationId, text);
+    tx.isPersisted.promise.catch((e: unknown) => notify('error', errorText(e, MESSAGES.actionFailed)));
+  }, [conversationId]);
+
   const sendImage = useCallback(async (file: File) => {
     if (!file.type.startsWith('image/')) {
       notify('error', MESSAGES.uploadImageFailed);
       return;
     }
-    const r = await engine.mutate({ id: mutationId(), name: 'sendImage', conversationId, image: file });
-    if (!r.ok) notify('error', r.error.message || MESSAGES.uploadImageFailed);
-  }, [engine, conversationId]);
-  return { send, sendImage, retry: () => {}, discard: () => {} };
+    // Images are not queued: offline this fails at once with the engine's "needs a connection".
+    try {
+      await runMutation({ name: 'sendImage', conversationId, image: file });
+    } catch (e) {
+      notify('error', errorText(e, MESSAGES.uploadImageFailed));
+    }
+  }, [conversationId]);
+
+  const retry = useCallback((id: string) => void retryMutation(id), []);
+  const discard = useCallback((id: string) => void discardMutation(id), []);
+  return { send, sendImage, retry, discard };
 }
