@@ -65,6 +65,11 @@ function holdPresence(tabId: string): Promise<void> {
   });
 }
 
+/** Uses `c` as this tab's engine (tests, or a host page that builds its own). */
+export function installEngine(c: EngineClient): void {
+  client = c;
+}
+
 /** The tab's engine client (created on first use). */
 export function getEngine(): EngineClient {
   if (client) return client;

@@ -19,6 +19,9 @@ import { SessionControl } from './session.ts';
 import { SettingsStore } from './settings.ts';
 import { TabRegistry } from './tabs.ts';
 
+/** Screens opening within this long of a fetch reuse it (several tabs, StrictMode's double effects). */
+const SCREEN_REFRESH_MAX_AGE_MS = 1500;
+
 const offline = <T>(): Result<T> => ({ ok: false, error: { kind: 'offline', message: MSG.offline } });
 const guest = <T>(): Result<T> => ({ ok: false, error: { kind: 'unauthorized', message: MSG.unauthorized } });
 
@@ -33,7 +36,7 @@ export class Engine implements EngineApi {
   readonly log: Logger;
   readonly api: ApiClient;
   readonly tabs = new TabRegistry();
-  readonly flights = new SingleFlight();
+  readonly flights: SingleFlight;
   readonly settings: SettingsStore;
   readonly realtime: RealtimeSync;
   readonly outbox: Outbox;
@@ -56,6 +59,7 @@ export class Engine implements EngineApi {
     this.clock = deps.clock ?? systemClock;
     this.log = deps.log ?? console;
     const random = deps.random ?? Math.random;
+    this.flights = new SingleFlight(() => this.clock.now());
     this.seq = { epoch: `${this.clock.now().toString(36)}-${Math.floor(random() * 1e9).toString(36)}`, value: 0 };
     const origin = deps.pageOrigin ?? 'http://localhost';
     this.config = { apiBase: deps.apiBase ?? `${origin}/api`, appVersion: deps.appVersion ?? '0.0.0', pageOrigin: origin };
@@ -74,7 +78,7 @@ export class Engine implements EngineApi {
       writer: () => this.writer,
       user: () => (this.session.state.status === 'signed-in' ? this.session.state.user : null),
       settings: () => this.settings.current,
-      refreshLater: (r) => void this.refresh(r),
+      refreshLater: (r) => void this.refreshNow(r),
       markSynced: () => {
         this.lastSyncAt = this.clock.now();
         this.emitStatus();
@@ -275,13 +279,18 @@ export class Engine implements EngineApi {
     if (this.tabs.unwatch(tabId, key)) this.stopWatch(key);
   }
 
-  async refresh(resource: Resource): Promise<Result<null>> {
+  /** A screen opening refreshes in the background; data fetched in the last moment answers instead of a new request. */
+  refresh(resource: Resource): Promise<Result<null>> {
+    return this.refreshNow(resource, SCREEN_REFRESH_MAX_AGE_MS);
+  }
+
+  private async refreshNow(resource: Resource, maxAgeMs = 0): Promise<Result<null>> {
     await this.ready;
-    if (resource === 'app') return this.flights.run('app', () => this.settings.refresh());
+    if (resource === 'app') return this.flights.run('app', () => this.settings.refresh(), maxAgeMs);
     if (!this.writer) return guest();
     if (!this.online) return offline();
-    if (resource === 'home') return (await this.homePoller.kick()) ?? { ok: false, error: { kind: 'server', message: MSG.fetch } };
-    return this.flights.run(resourceId(resource), () => refreshResource(this.ctx, resource));
+    if (resource === 'home') return (await this.homePoller.kick(maxAgeMs)) ?? { ok: false, error: { kind: 'server', message: MSG.fetch } };
+    return this.flights.run(resourceId(resource), () => refreshResource(this.ctx, resource), maxAgeMs);
   }
 
   async loadMore(list: ListKey): Promise<Result<{ hasMore: boolean }>> {

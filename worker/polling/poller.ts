@@ -9,6 +9,8 @@ export class Poller<T = unknown> {
   private timer: unknown = null;
   private inFlight: Promise<T | undefined> | null = null;
   private active = false;
+  private lastEnd = -Infinity;
+  private lastResult: T | undefined;
 
   constructor(
     private readonly clock: Clock,
@@ -22,13 +24,11 @@ export class Poller<T = unknown> {
 
   /** Starts polling; `immediate` runs the task at once (a tab became visible, the network returned). */
   start(immediate: boolean): void {
-    if (this.active) {
-      if (immediate) void this.kick();
-      return;
-    }
+    const wasActive = this.active;
     this.active = true;
-    if (immediate) void this.kick();
-    else this.schedule();
+    // A refresh "at once" that follows a run by less than a second would bring nothing new.
+    if (immediate && this.clock.now() - this.lastEnd >= Math.min(1000, this.interval())) void this.kick();
+    else if (!wasActive) this.schedule();
   }
 
   stop(): void {
@@ -36,16 +36,24 @@ export class Poller<T = unknown> {
     this.clearTimer();
   }
 
-  kick(): Promise<T | undefined> {
+  /**
+   * Runs the task now, or joins the run in flight. With `maxAgeMs`, a run that ended that recently
+   * answers instead (screens opening one after another do not each cost a request).
+   */
+  kick(maxAgeMs = 0): Promise<T | undefined> {
     if (this.inFlight) return this.inFlight;
+    if (maxAgeMs > 0 && this.clock.now() - this.lastEnd < maxAgeMs) return Promise.resolve(this.lastResult);
     this.clearTimer();
     const run = (async () => {
       try {
-        return await this.task();
+        this.lastResult = await this.task();
+        return this.lastResult;
       } catch {
         /* a failed poll is retried at the next interval */
+        this.lastResult = undefined;
         return undefined;
       } finally {
+        this.lastEnd = this.clock.now();
         this.inFlight = null;
         this.schedule();
       }
@@ -69,13 +77,25 @@ export class Poller<T = unknown> {
   }
 }
 
-/** Shares one in-flight promise per key: a second caller joins the first request instead of sending its own. */
+/**
+ * Shares one in-flight promise per key: a second caller joins the first request instead of
+ * sending its own. With `maxAgeMs`, a result that came back that recently answers at once.
+ */
 export class SingleFlight {
   private readonly running = new Map<string, Promise<unknown>>();
-  run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  private readonly recent = new Map<string, { at: number; value: unknown }>();
+  constructor(private readonly now: () => number = Date.now) {}
+  run<T>(key: string, fn: () => Promise<T>, maxAgeMs = 0): Promise<T> {
     const cur = this.running.get(key);
     if (cur) return cur as Promise<T>;
-    const p = fn().finally(() => this.running.delete(key));
+    const last = this.recent.get(key);
+    if (maxAgeMs > 0 && last && this.now() - last.at < maxAgeMs) return Promise.resolve(last.value as T);
+    const p = fn()
+      .then((v) => {
+        this.recent.set(key, { at: this.now(), value: v });
+        return v;
+      })
+      .finally(() => this.running.delete(key));
     this.running.set(key, p);
     return p;
   }
