@@ -54,6 +54,7 @@ export class Engine implements EngineApi {
   private lastSyncAt: number | null = null;
   private lastStatus = '';
   private active = false;
+  private appRequested = false;
 
   constructor(readonly deps: EngineDeps) {
     this.clock = deps.clock ?? systemClock;
@@ -238,7 +239,11 @@ export class Engine implements EngineApi {
     if (opts.pageOrigin) this.config.pageOrigin = opts.pageOrigin;
     this.tabs.add(tabId, opts.visible ?? true);
     if (opts.online !== undefined && opts.online !== this.online) await this.setOnline(opts.online);
-    if (!this.settings.current) void this.refresh('app');
+    // The stored settings answer at once; fresh ones are fetched once per engine start.
+    if (!this.appRequested) {
+      this.appRequested = true;
+      void this.refreshNow('app');
+    }
     await this.session.helloFrom(opts);
     this.updateActivity();
     return { session: this.session.state as SessionState, settings: this.settings.current, status: this.status() };
@@ -258,7 +263,10 @@ export class Engine implements EngineApi {
     if (online === this.online) return;
     this.online = online;
     this.realtime.setOnline(online);
-    if (online) void this.outbox.drain();
+    if (online) {
+      void this.outbox.drain();
+      if (!this.settings.current) void this.refreshNow('app');
+    }
     this.updateActivity();
   }
 

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { Poller, SingleFlight } from '../../../worker/polling/poller.ts';
+import { ManualClock } from '../fakes/clock.ts';
+
+describe('Poller', () => {
+  it('runs once per interval, never two at once, and a kick restarts the interval', async () => {
+    const clock = new ManualClock();
+    const runs: number[] = [];
+    let release: (() => void) | null = null;
+    const p = new Poller(clock, () => 100, () => new Promise<void>((r) => {
+      runs.push(clock.now());
+      release = r;
+    }));
+    p.start(true);
+    expect(runs).toEqual([0]);
+    // The run is slow: nothing else starts while it is in flight, however long.
+    await clock.advance(350);
+    void p.kick();
+    expect(runs).toEqual([0]);
+    release!();
+    await clock.advance(99);
+    expect(runs).toEqual([0]);
+    await clock.advance(1);
+    expect(runs).toEqual([0, 450]);
+    release!();
+    // A kick at 500 runs now and pushes the next tick to 600.
+    await clock.advance(50);
+    void p.kick();
+    expect(runs).toEqual([0, 450, 500]);
+    release!();
+    await clock.advance(100);
+    expect(runs).toEqual([0, 450, 500, 600]);
+    release!();
+    p.stop();
+    await clock.advance(1000);
+    expect(runs).toHaveLength(4);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('answers a kick with maxAge from the last run, and start(immediate) skips a run of the last second', async () => {
+    const clock = new ManualClock();
+    let n = 0;
+    const p = new Poller(clock, () => 10_000, async () => ++n);
+    p.start(true);
+    await clock.advance(10);
+    expect(await p.kick(1500)).toBe(1);
+    p.stop();
+    p.start(true);
+    await clock.advance(10);
+    expect(n).toBe(1);
+    await clock.advance(2000);
+    p.stop();
+    p.start(true);
+    await clock.advance(10);
+    expect(n).toBe(2);
+    p.stop();
+  });
+});
+
+describe('SingleFlight', () => {
+  it('joins a request in flight and reuses a recent answer', async () => {
+    let now = 0;
+    const f = new SingleFlight(() => now);
+    let calls = 0;
+    const job = async () => ++calls;
+    const [a, b] = await Promise.all([f.run('k', job), f.run('k', job)]);
+    expect([a, b, calls]).toEqual([1, 1, 1]);
+    now = 1000;
+    expect(await f.run('k', job, 1500)).toBe(1);
+    expect(await f.run('k', job)).toBe(2);
+  });
+});
