@@ -1,5 +1,5 @@
 import { Button, EmptyState, Heading, NativeSelect, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ClassReport } from '../../../db/entities.ts';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
@@ -24,21 +24,9 @@ export function ClassReportsPage() {
   const timezone = useUser()?.timezone || deviceZone();
   const enrollments = useFilterEnrollments();
   const [enrollmentId, setEnrollmentId] = useState<number | null>(null);
-  const { reports, hasMore, loaded, loadMore } = useReports(enrollmentId);
+  const { reports, hasMore, loaded, loading, loadMore } = useReports(enrollmentId);
   const [openedId, setOpenedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<ClassReport | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  useEffect(() => {
-    void engine.refresh('my-enrollments');
-  }, [engine]);
-
-  const more = async () => {
-    setLoadingMore(true);
-    const r = await loadMore();
-    setLoadingMore(false);
-    if (!r.ok) notify('error', r.error.message || MESSAGES.fetchFailed);
-  };
 
   const save = async (r: ClassReport, d: ReportDraft): Promise<string | null> => {
     const result = await engine.mutate({
@@ -97,7 +85,7 @@ export function ClassReportsPage() {
           </Stack>
         )}
         {hasMore && (
-          <Button variant="outline" alignSelf="center" onClick={more} loading={loadingMore}>Load More Reports</Button>
+          <Button variant="outline" alignSelf="center" onClick={loadMore} loading={loading}>Load More Reports</Button>
         )}
       </Stack>
 

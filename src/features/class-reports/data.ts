@@ -1,22 +1,34 @@
-import type { Result } from '../../../db/engine-api.ts';
+import { useLiveQuery } from '@tanstack/react-db';
+import { useEffect, useMemo } from 'react';
 import type { ClassReport, Enrollment } from '../../../db/entities.ts';
+import { useEngine } from '../../app/session-context.tsx';
+import { useListItems } from '../../lib/collections/hooks.ts';
+import { enrollmentsCollection } from '../../lib/collections/tables.ts';
 
-/**
- * TEMPORARY: the live reads of the class reports screen, to be wired to the engine's collections
- * (src/lib/collections) once they land. The screen reads only through these hooks.
- */
+/** The filter's enrolments (a student's own, a teacher's taught ones), refreshed when the screen opens. */
 export function useFilterEnrollments(): Enrollment[] {
-  return [];
+  const engine = useEngine();
+  useEffect(() => {
+    void engine.refresh('my-enrollments');
+  }, [engine]);
+  const { data } = useLiveQuery((q) => q.from({ e: enrollmentsCollection }));
+  return useMemo(() => [...(data ?? [])].sort((a, b) => a.id - b.id), [data]);
 }
 
 export interface ReportsList {
   reports: ClassReport[];
   hasMore: boolean;
-  /** A first page has been fetched (or the mirror holds one). */
+  loading: boolean;
+  /** A first page has been fetched on this device. */
   loaded: boolean;
-  loadMore: () => Promise<Result<{ hasMore: boolean }>>;
+  loadMore: () => void;
 }
 
-export function useReports(_enrollmentId: number | null): ReportsList {
-  return { reports: [], hasMore: false, loaded: false, loadMore: async () => ({ ok: true, data: { hasMore: false } }) };
+/**
+ * A page-at-a-time list of reports (all, or one enrolment's), from the mirror; the first page is
+ * fetched when none is stored. A saved edit shows at once: the rows are the mirror's reports.
+ */
+export function useReports(enrollmentId: number | null): ReportsList {
+  const { items, hasMore, loading, fetched, loadMore } = useListItems({ kind: 'class-reports', enrollmentId });
+  return { reports: items as ClassReport[], hasMore, loading, loaded: fetched, loadMore };
 }

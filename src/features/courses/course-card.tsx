@@ -8,7 +8,7 @@ import { statusStyle } from '../../lib/status.ts';
 export function CourseCard({ course }: { course: Course }) {
   const status = course.enrollment ? statusStyle(course.enrollment.status) : null;
   return (
-    <Card.Root position="relative" overflow="hidden" size="sm" _hover={{ shadow: 'md' }} transition="box-shadow 0.15s">
+    <Card.Root position="relative" overflow="hidden" size="sm" h="full" _hover={{ shadow: 'md' }} transition="box-shadow 0.15s">
       <AspectRatio ratio={16 / 9} bg="bg.muted">
         {course.image_url ? <Image src={course.image_url} alt="" objectFit="cover" loading="lazy" /> : <Box />}
       </AspectRatio>

@@ -42,13 +42,13 @@ export function CourseSummary({ course, form }: { course: Course; form: Enrollme
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Class price</DataList.ItemLabel>
-            <DataList.ItemValue data-testid="class-price">
+            <DataList.ItemValue data-testid="class-price" color={perClass == null ? 'fg.muted' : undefined}>
               {perClass == null ? 'Choose a class duration' : `${formatMoney(perClass)} / ${form.class_duration} min`}
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Weekly price</DataList.ItemLabel>
-            <DataList.ItemValue data-testid="weekly-price" fontWeight="semibold">
+            <DataList.ItemValue data-testid="weekly-price" fontWeight={perWeek == null ? 'normal' : 'semibold'} color={perWeek == null ? 'fg.muted' : undefined}>
               {perWeek == null ? 'Choose duration and classes per week' : formatMoney(perWeek)}
             </DataList.ItemValue>
           </DataList.Item>

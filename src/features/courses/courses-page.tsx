@@ -1,8 +1,7 @@
 import { Button, EmptyState, Heading, HStack, Input, InputGroup, SimpleGrid, Skeleton, Stack, VStack, Wrap } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { PageContainer } from '../../components/page-container.tsx';
 import { CourseIcon } from './icons.tsx';
-import { useEngine } from '../../app/session-context.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
 import { ALL_CATEGORIES, categoriesOf, filterCourses } from './catalogue-filter.ts';
 import { CourseCard } from './course-card.tsx';
@@ -13,14 +12,9 @@ import { useCourses } from './data.ts';
  * search and the category filter run over the mirrored list on every keystroke.
  */
 export function CoursesPage() {
-  const engine = useEngine();
   const { courses, loaded } = useCourses();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<number | typeof ALL_CATEGORIES>(ALL_CATEGORIES);
-
-  useEffect(() => {
-    void engine.refresh('courses');
-  }, [engine]);
 
   const categories = useMemo(() => categoriesOf(courses), [courses]);
   const shown = useMemo(() => filterCourses(courses, query, category), [courses, query, category]);

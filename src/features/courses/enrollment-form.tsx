@@ -69,6 +69,7 @@ export function EnrollmentForm({ form, onChange, durations, timezone, readOnly, 
                   checked={form.preferred_days.includes(d.value)}
                   onCheckedChange={() => onChange(togglePreferredDay(form, d.value))}
                   colorPalette="brand"
+                  disabled={readOnly}
                 >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />

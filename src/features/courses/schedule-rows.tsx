@@ -36,7 +36,7 @@ export function ScheduleRows({ form, onChange, timezone, invalid, disabled }: {
             <Input size="sm" type="time" flex="1" aria-label={`From ${i + 1}`} value={row.from} onChange={(e) => setRow(i, { from: e.target.value })} />
             <Text aria-hidden="true" color="fg.muted">–</Text>
             <Input size="sm" type="time" flex="1" aria-label={`To ${i + 1}`} value={row.to} onChange={(e) => setRow(i, { to: e.target.value })} />
-            {canRemoveRow(i) ? (
+            {disabled ? null : canRemoveRow(i) ? (
               <IconButton size="sm" variant="ghost" aria-label={`Remove time ${i + 1}`} disabled={disabled} onClick={() => onChange(removeScheduleRow(form, i))}>
                 <CourseIcon name="trash" />
               </IconButton>

@@ -7,7 +7,7 @@ import { statusStyle } from '../../lib/status.ts';
 export function EnrollmentCard({ enrollment: e }: { enrollment: Enrollment }) {
   const status = statusStyle(e.status);
   return (
-    <Card.Root position="relative" overflow="hidden" size="sm" _hover={{ shadow: 'md' }} transition="box-shadow 0.15s">
+    <Card.Root position="relative" overflow="hidden" size="sm" h="full" _hover={{ shadow: 'md' }} transition="box-shadow 0.15s">
       <AspectRatio ratio={16 / 9} bg="bg.muted">
         {e.course.image_url ? <Image src={e.course.image_url} alt="" objectFit="cover" loading="lazy" /> : <Box />}
       </AspectRatio>

@@ -1,9 +1,8 @@
 import { Button, EmptyState, Heading, Icon, Input, InputGroup, SimpleGrid, Skeleton, Stack, VStack } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
-import { useEngine } from '../../app/session-context.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
 import { useMyEnrollments } from './data.ts';
 import { EnrollmentCard } from './enrollment-card.tsx';
@@ -21,12 +20,8 @@ function SearchIcon() {
 
 /** The user's enrolments as searchable cards, from the mirror; a link to the catalogue when there are none. */
 export function MyCoursesPage() {
-  const engine = useEngine();
   const { enrollments, loaded } = useMyEnrollments();
   const [query, setQuery] = useState('');
-  useEffect(() => {
-    void engine.refresh('my-enrollments');
-  }, [engine]);
   const shown = useMemo(() => filterEnrollments(enrollments, query), [enrollments, query]);
 
   return (
