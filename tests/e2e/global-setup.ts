@@ -1,11 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /** Builds the client once for the whole e2e run (the tests serve dist/ with the reference server). */
 export default function setup() {
   const root = process.cwd();
-  if (process.env.E2E_SKIP_BUILD === '1' && fs.existsSync(path.join(root, 'dist', 'index.html'))) return;
-  const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('vite build failed');
+  if (!(process.env.E2E_SKIP_BUILD === '1' && fs.existsSync(path.join(root, 'dist', 'index.html')))) {
+    const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('vite build failed');
+  }
+  // The tests serve a private copy, so another build meanwhile cannot pull files from under them.
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-e2e-dist-'));
+  fs.cpSync(path.join(root, 'dist'), copy, { recursive: true });
+  process.env.E2E_DIST = copy;
+  return () => fs.rmSync(copy, { recursive: true, force: true });
 }

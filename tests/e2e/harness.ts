@@ -24,7 +24,7 @@ export async function startApp(opts: { scale?: number; config?: Partial<ServerCo
   seed(db, { scale: opts.scale ?? 1 });
   const server = await startServer({
     port: 0, host: '127.0.0.1', dataDir, enableTestApi: true, ...opts.config, db,
-    clientDir: path.resolve('dist'),
+    clientDir: process.env.E2E_DIST || path.resolve('dist'),
   });
   return {
     ...server,
@@ -56,6 +56,8 @@ export async function launchBrowser(opts: { viewport?: { width: number; height: 
     args: CHROMIUM_ARGS,
     viewport: opts.viewport ?? { width: 1280, height: 800 },
   });
+  // Transpiled test code may wrap functions in a `__name` helper the page lacks.
+  await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
   const errors: string[] = [];
   const watch = (page: Page) => {
     page.on('console', (m: ConsoleMessage) => {

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../tests/e2e/harness.ts';
+
+/** Percentiles of a sample (nearest rank). */
+export function stats(xs: number[]): { p50: number; p95: number; n: number } {
+  if (xs.length === 0) return { p50: NaN, p95: NaN, n: 0 };
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
+  return { p50: at(0.5), p95: at(0.95), n: s.length };
+}
+
+export interface Row {
+  section: string;
+  name: string;
+  p50?: number;
+  p95?: number;
+  n?: number;
+  value?: number | string;
+  unit: string;
+  note?: string;
+}
+
+export function fmt(n: number | undefined, unit: string): string {
+  if (n === undefined || Number.isNaN(n)) return '–';
+  if (unit === 'ms') return n < 10 ? n.toFixed(1) : n.toFixed(0);
+  if (unit === 'KB' || unit === 'MB') return n.toFixed(1);
+  return String(Math.round(n * 100) / 100);
+}
+
+export function printTable(rows: Row[]): string {
+  const lines: string[] = [];
+  const head = ['section', 'measure', 'p50', 'p95', 'n', 'unit', 'note'];
+  const body = rows.map((r) => [
+    r.section, r.name,
+    r.value !== undefined ? (typeof r.value === 'number' ? fmt(r.value, r.unit) : r.value) : fmt(r.p50, r.unit),
+    r.value !== undefined ? '' : fmt(r.p95, r.unit),
+    r.n !== undefined ? String(r.n) : '', r.unit, r.note ?? '',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  lines.push(line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line));
+  return lines.join('\n');
+}
+
+export interface BenchBrowser {
+  context: BrowserContext;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function launch(viewport = { width: 1280, height: 800 }): Promise<BenchBrowser> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-bench-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+    viewport,
+  });
+  // tsx keeps function names with a `__name` helper that the page lacks: give the page a no-op one.
+  await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
+  const errors: string[] = [];
+  const watch = (p: Page) => p.on('pageerror', (e) => errors.push(e.message));
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return {
+    context,
+    errors,
+    async close() {
+      await context.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the real sign-in form and waits for the dashboard. */
+export async function signIn(page: Page, base: string, email: string, teacher = false): Promise<void> {
+  await page.goto(`${base}${teacher ? '/login/teachers' : '/login'}`);
+  await page.getByLabel(/email/i).first().fill(email);
+  await page.getByLabel(/^password/i).first().fill('password');
+  await page.getByRole('button', { name: /sign in/i }).first().click();
+  await page.waitForURL(/\/home/, { timeout: 30_000 });
+}
+
+/**
+ * Clicks a link of the side menu by its label inside the page and times until `ready` (a CSS
+ * selector) matches, measured in the page with performance.now(): no Playwright round trip in it.
+ */
+export async function timeNavigation(page: Page, label: string, ready: string, timeoutMs = 20_000): Promise<number> {
+  return page.evaluate(
+    async ({ label, ready, timeoutMs }) => {
+      const links = [...document.querySelectorAll<HTMLAnchorElement>('nav a, aside a')];
+      const link = links.find((a) => a.textContent?.trim().startsWith(label) && a.offsetParent !== null) ?? links.find((a) => a.textContent?.trim().startsWith(label));
+      if (!link) throw new Error(`no menu link "${label}"`);
+      const t0 = performance.now();
+      link.click();
+      return new Promise<number>((resolve, reject) => {
+        const check = () => {
+          if (document.querySelector(ready)) {
+            resolve(performance.now() - t0);
+            return true;
+          }
+          return false;
+        };
+        if (check()) return;
+        const mo = new MutationObserver(() => {
+          if (check()) mo.disconnect();
+        });
+        mo.observe(document.body, { childList: true, subtree: true, attributes: true });
+        setTimeout(() => {
+          mo.disconnect();
+          reject(new Error(`"${ready}" not shown after ${label}`));
+        }, timeoutMs);
+      });
+    },
+    { label, ready, timeoutMs },
+  );
+}
+
+/** Resolves in the page, with Date-comparable time (ms since epoch, sub-ms), when `selector` containing `text` appears. */
+export function armWaitForText(page: Page, text: string, timeoutMs = 20_000): Promise<number> {
+  return page.evaluate(
+    ({ text, timeoutMs }) =>
+      new Promise<number>((resolve, reject) => {
+        const now = () => performance.timeOrigin + performance.now();
+        const found = () => document.body.innerText.includes(text);
+        if (found()) return resolve(now());
+        const mo = new MutationObserver(() => {
+          if (found()) {
+            mo.disconnect();
+            resolve(now());
+          }
+        });
+        mo.observe(document.body, { childList: true, subtree: true, characterData: true });
+        setTimeout(() => {
+          mo.disconnect();
+          reject(new Error(`text not shown: ${text}`));
+        }, timeoutMs);
+      }),
+    { text, timeoutMs },
+  );
+}
+
+/** Gzip size of the JS files a page loaded from dist/ (what a user downloads for that screen). */
+export async function jsGzipBytes(page: Page, distDir: string): Promise<{ gzip: number; files: number }> {
+  const urls: string[] = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\.m?js(\?|$)/.test(n)),
+  );
+  let gzip = 0;
+  let files = 0;
+  for (const u of new Set(urls)) {
+    const p = path.join(distDir, new URL(u).pathname);
+    if (!fs.existsSync(p)) continue;
+    gzip += zlib.gzipSync(fs.readFileSync(p), { level: 9 }).length;
+    files++;
+  }
+  return { gzip, files };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
