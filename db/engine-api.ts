@@ -60,6 +60,9 @@ export interface EngineError {
   message: string;
   /** Laravel-shaped field errors of a 422. */
   fields?: Record<string, string[]>;
+  /** The change event that rolled the optimistic state back (see MutateData.seq): tabs wait for it before rejecting. */
+  seq?: number;
+  epoch?: string;
 }
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: EngineError };

@@ -3,6 +3,7 @@ import { IDBKeyRange } from 'fake-indexeddb';
 import type { Conversation } from '../../db/entities.ts';
 import type { MessageRow } from '../../db/rows.ts';
 import { installEngine } from '../../src/lib/engine.ts';
+import { EngineCallError } from '../../src/lib/collections/client.ts';
 import { sendMessage } from '../../src/lib/collections/actions.ts';
 import { mirrorCollection } from '../../src/lib/collections/mirror-collection.ts';
 import { MirrorSource } from '../../src/lib/collections/source.ts';
@@ -65,6 +66,15 @@ describe('a write in one tab renders in the others', () => {
     // The only request was the send itself: no tab fetched anything to show it.
     expect(browser.log.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([`POST /conversations/${conv.id}`]);
     expect(user.id).toBeGreaterThan(0);
+
+    // A send the server refuses (422) shows at once, then rolls back, with the field message.
+    const bad = sendMessage(conv.id, 'y'.repeat(5001));
+    expect(messagesCollection.has(`pending:${bad.id}`)).toBe(true);
+    const err = await bad.tx.isPersisted.promise.then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineCallError);
+    expect((err as EngineCallError).engineError).toMatchObject({ kind: 'validation', message: 'The text may not be greater than 5000 characters.' });
+    expect(messagesCollection.has(`pending:${bad.id}`)).toBe(false);
+    await until('B never keeps it', () => !bMessages.has(`pending:${bad.id}`));
     engine.shutdown();
   });
 });

@@ -153,16 +153,18 @@ export class Outbox {
           this.settle(next.id, dataOf(outcome.reply, seq));
           break;
         }
-        case 'invalid':
+        case 'invalid': {
           // Accepted, but the reply cannot be stored: drop the local guess; the next read brings the truth.
-          await w.commit([...next.undo, { table: 'outbox', deletes: [next.id] }]);
+          const seq = await w.commit([...next.undo, { table: 'outbox', deletes: [next.id] }]);
           this.d.accepted(outcome, next.mutation);
-          this.settle(next.id, { ok: false, error: outcome.error });
+          this.settle(next.id, { ok: false, error: { ...outcome.error, seq, epoch: this.d.epoch } });
           break;
-        case 'rejected':
-          await w.commit([...next.undo, { table: 'outbox', deletes: [next.id] }]);
-          this.settle(next.id, { ok: false, error: outcome.error });
+        }
+        case 'rejected': {
+          const seq = await w.commit([...next.undo, { table: 'outbox', deletes: [next.id] }]);
+          this.settle(next.id, { ok: false, error: { ...outcome.error, seq, epoch: this.d.epoch } });
           break;
+        }
         case 'unauthorized':
           this.settle(next.id, { ok: false, error: outcome.error });
           this.d.unauthorized();

@@ -145,9 +145,11 @@ export class EngineClient {
 
   /** Sends a mutation; resolves with the server's reply once the mirror's change reached this tab. Rejects with EngineCallError. */
   async run(m: Mutation): Promise<MutateData> {
-    const data = unwrap(await this.api.mutate(m));
-    await this.waitForSeq(data.epoch, data.seq);
-    return data;
+    const r = await this.api.mutate(m);
+    // Success or rollback, the tab shows the mirror's state before the caller hears of it.
+    const at = r.ok ? r.data : r.error;
+    if (at.epoch !== undefined && at.seq !== undefined) await this.waitForSeq(at.epoch, at.seq);
+    return unwrap(r);
   }
 
   call<T = unknown>(req: CallRequest): Promise<Result<T>> {
