@@ -1,6 +1,6 @@
 import type { User } from '../../db/entities.ts';
 import { REPLAYABLE, listKeyId, type CallRequest, type EngineApi, type EngineEvent, type EngineStatus, type HelloOptions, type ListKey, type MirrorTableName, type Mutation, type MutateData, type Resource, type Result, type SessionState, type WatchKey } from '../../db/engine-api.ts';
-import { MSG } from '../../db/messages.ts';
+import { MSG, MUTATION_FAILURE } from '../../db/messages.ts';
 import type { Mirror } from '../../db/mirror.ts';
 import { DEVICE_DB, userDbName } from '../../db/schema.ts';
 import { sendMutation, specOf, type SendOutcome } from '../executor/send.ts';
@@ -99,7 +99,7 @@ export class Engine implements EngineApi {
       changed: () => void this.countPending(),
     });
     this.session = new SessionControl(this);
-    this.homePoller = new Poller(this.clock, this.settings.homeInterval, () => this.flights.run('home', () => refreshResource(this.ctx, 'home')));
+    this.homePoller = new Poller(this.clock, this.settings.homeInterval, () => this.flights.run('home', () => this.guarded(() => refreshResource(this.ctx, 'home'))));
     const settings = this.settings;
     this.ready = (async () => {
       this.device = await deps.storage.open(DEVICE_DB).catch(() => null);
@@ -130,8 +130,22 @@ export class Engine implements EngineApi {
   }
 
   async countPending(): Promise<void> {
-    this.pending = this.writer ? (await this.writer.mirror.getAll('outbox')).length : 0;
+    try {
+      this.pending = this.writer ? (await this.writer.mirror.getAll('outbox')).length : 0;
+    } catch {
+      this.pending = 0; // the mirror closed meanwhile (sign-out)
+    }
     this.emitStatus();
+  }
+
+  /** Runs a sync job as a Result: a failure of storage (a mirror closed by sign-out) is an answer, not a crash. */
+  private async guarded<T>(job: () => Promise<Result<T>>): Promise<Result<T>> {
+    try {
+      return await job();
+    } catch (e) {
+      if (this.writer) this.log.warn('[engine] sync job failed:', e);
+      return { ok: false, error: { kind: 'server', message: MSG.fetch } };
+    }
   }
 
   // ---- session hooks (called by SessionControl) ----
@@ -190,22 +204,22 @@ export class Engine implements EngineApi {
 
   private catchUp(): void {
     void this.homePoller.kick();
-    void this.flights.run('list:conversations:first', () => refreshFirstPage(this.ctx, { kind: 'conversations' }));
+    void this.flights.run('list:conversations:first', () => this.guarded(() => refreshFirstPage(this.ctx, { kind: 'conversations' })));
     for (const k of this.tabs.watched()) {
-      if (k.kind === 'conversation') void this.flights.run(`list:messages:${k.id}:first`, () => refreshFirstPage(this.ctx, { kind: 'messages', conversationId: k.id }));
+      if (k.kind === 'conversation') void this.flights.run(`list:messages:${k.id}:first`, () => this.guarded(() => refreshFirstPage(this.ctx, { kind: 'messages', conversationId: k.id })));
     }
   }
 
   private startWatch(k: WatchKey): void {
     if (k.kind === 'conversation') {
       this.realtime.watchConversation(k.id);
-      if (this.writer) void this.flights.run(`list:messages:${k.id}:first`, () => refreshFirstPage(this.ctx, { kind: 'messages', conversationId: k.id }));
+      if (this.writer) void this.flights.run(`list:messages:${k.id}:first`, () => this.guarded(() => refreshFirstPage(this.ctx, { kind: 'messages', conversationId: k.id })));
       return;
     }
     let p = this.calendars.get(k.month);
     if (!p) {
       const month = k.month;
-      p = new Poller(this.clock, this.settings.calendarInterval, () => this.flights.run(`calendar:${month}`, () => refreshCalendarMonth(this.ctx, month)));
+      p = new Poller(this.clock, this.settings.calendarInterval, () => this.flights.run(`calendar:${month}`, () => this.guarded(() => refreshCalendarMonth(this.ctx, month))));
       this.calendars.set(month, p);
     }
     if (this.active) p.start(true);
@@ -298,14 +312,14 @@ export class Engine implements EngineApi {
     if (!this.writer) return guest();
     if (!this.online) return offline();
     if (resource === 'home') return (await this.homePoller.kick(maxAgeMs)) ?? { ok: false, error: { kind: 'server', message: MSG.fetch } };
-    return this.flights.run(resourceId(resource), () => refreshResource(this.ctx, resource), maxAgeMs);
+    return this.flights.run(resourceId(resource), () => this.guarded(() => refreshResource(this.ctx, resource)), maxAgeMs);
   }
 
   async loadMore(list: ListKey): Promise<Result<{ hasMore: boolean }>> {
     await this.ready;
     if (!this.writer) return guest();
     if (!this.online) return offline();
-    return this.flights.run(`list:${listKeyId(list)}`, () => loadMore(this.ctx, list));
+    return this.flights.run(`list:${listKeyId(list)}`, () => this.guarded(() => loadMore(this.ctx, list)));
   }
 
   async call<T = unknown>(req: CallRequest): Promise<Result<T>> {
@@ -317,6 +331,15 @@ export class Engine implements EngineApi {
   }
 
   async mutate(m: Mutation): Promise<Result<MutateData>> {
+    try {
+      return await this.mutateNow(m);
+    } catch (e) {
+      this.log.warn(`[engine] ${m.name} failed:`, e);
+      return { ok: false, error: { kind: 'server', message: MUTATION_FAILURE[m.name] } };
+    }
+  }
+
+  private async mutateNow(m: Mutation): Promise<Result<MutateData>> {
     await this.ready;
     if (!this.writer) return guest();
     const spec = specOf(m);

@@ -76,6 +76,9 @@ export class Outbox {
           this.again = false;
           await this.loop();
         }
+      } catch (e) {
+        // Storage failed under us (the session ended, quota): entries stay for the next drain.
+        if (this.d.ctx.writer()) this.d.ctx.log.warn('[engine] outbox drain stopped:', e);
       } finally {
         this.draining = null;
         // Whatever was not sent stays queued: its caller learns that now, not when the network returns.

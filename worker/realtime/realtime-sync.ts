@@ -51,7 +51,7 @@ export class RealtimeSync {
     if (!this.factory) return;
     const client = (this.client = this.factory(o));
     client.onState((s) => this.setState(s));
-    client.listen(`User.${userId}.Inbox`, 'InboxUpdated', (d) => void this.onInbox(d));
+    client.listen(`User.${userId}.Inbox`, 'InboxUpdated', (d) => void this.onInbox(d).catch((e) => this.ctx.log.warn('[engine] inbox event not stored:', e)));
     for (const id of this.conversations) this.listenConversation(id);
     if (!this.online) client.disconnect();
   }
@@ -83,7 +83,7 @@ export class RealtimeSync {
   }
 
   private listenConversation(id: number) {
-    this.client?.listen(`Conversation.${id}`, 'NewConversationMessage', (d) => void this.onMessage(d));
+    this.client?.listen(`Conversation.${id}`, 'NewConversationMessage', (d) => void this.onMessage(d).catch((e) => this.ctx.log.warn('[engine] message event not stored:', e)));
   }
 
   private setState(s: RealtimeState) {

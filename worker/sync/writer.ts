@@ -32,7 +32,14 @@ export class Writer {
 
   private async apply(changes: TableChange[]): Promise<number> {
     if (this.closed) return this.seq.value;
-    const diffs = await applyChanges(this.mirror, changes.filter((c) => c.upserts?.length || c.deletes?.length || c.patches?.length || c.replace));
+    let diffs;
+    try {
+      diffs = await applyChanges(this.mirror, changes.filter((c) => c.upserts?.length || c.deletes?.length || c.patches?.length || c.replace));
+    } catch (e) {
+      // The session ended while this reply was on its way: its mirror is gone, and so is the reply.
+      if (this.closed) return this.seq.value;
+      throw e;
+    }
     if (this.closed) return this.seq.value;
     for (const d of diffs) {
       this.seq.value += 1;

@@ -74,9 +74,12 @@ export function usePaging(list: ListKey, autoload = true): PagedState {
       setLoading(false);
     });
   }, [listJson]);
+  // The first page is fetched once signed in (a screen may mount before the session is known).
+  const session = useSession();
+  const userId = session.status === 'signed-in' ? session.user.id : null;
   useEffect(() => {
-    if (autoload && isReady && !row) loadMore();
-  }, [autoload, isReady, row, loadMore]);
+    if (autoload && userId !== null && isReady && !row) loadMore();
+  }, [autoload, userId, isReady, row, loadMore]);
   return { hasMore: row ? row.next !== null : true, loading, fetched: !!row, loadMore };
 }
 
