@@ -13,7 +13,7 @@ import { startServer, type RunningServer } from '../server/index.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { seed } from '../server/seed/index.ts';
 import { armWaitForText, jsGzipBytes, launch, printTable, sleep, stats, type Row } from './lib.ts';
-import { STUDENT_SCREENS } from './screens.ts';
+import { COUNT_EVENTS, STUDENT_SCREENS } from './screens.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -296,28 +296,31 @@ async function benchLargeData(server: RunningServer) {
   try {
     // The teacher's calendar: the densest month of the seed.
     const { page } = await signedInPage(b, base, 'teacher@example.com', '/calendar');
-    await page.waitForSelector('.fc-event, [class*="fc-event"]', { timeout: 60_000 });
+    await page.waitForFunction(`(${COUNT_EVENTS})() > 0`, undefined, { timeout: 60_000 });
     const monthTimes: number[] = [];
+    let events = 0;
     for (let i = 0; i < Math.min(REPS, 10); i++) {
       await page.getByRole('button', { name: 'Week', exact: true }).click();
-      await sleep(300);
-      monthTimes.push(
-        await page.evaluate(async () => {
-          const btn = [...document.querySelectorAll('button')].find((x) => x.textContent?.trim() === 'Month')!;
-          const t0 = performance.now();
-          btn.click();
-          await new Promise<void>((resolve) => {
-            const check = () => document.querySelectorAll('.fc-daygrid-day').length > 20 && document.querySelectorAll('.fc-event, [class*="fc-event"]').length > 0;
-            if (check()) return resolve();
-            const mo = new MutationObserver(() => check() && (mo.disconnect(), resolve()));
-            mo.observe(document.body, { childList: true, subtree: true });
-          });
-          await new Promise((r) => requestAnimationFrame(() => r(null)));
-          return performance.now() - t0;
-        }),
-      );
+      await sleep(400);
+      const r = await page.evaluate(async (countSrc) => {
+        const count = new Function(`return (${countSrc})`)() as () => number;
+        const weekCount = count();
+        const btn = [...document.querySelectorAll('button')].find((x) => x.textContent?.trim() === 'Month')!;
+        const t0 = performance.now();
+        btn.click();
+        await new Promise<void>((resolve) => {
+          const check = () => count() > weekCount;
+          if (check()) return resolve();
+          const mo = new MutationObserver(() => check() && (mo.disconnect(), resolve()));
+          mo.observe(document.body, { childList: true, subtree: true });
+          setTimeout(() => (mo.disconnect(), resolve()), 10_000);
+        });
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+        return { ms: performance.now() - t0, n: count() };
+      }, COUNT_EVENTS);
+      monthTimes.push(r.ms);
+      events = r.n;
     }
-    const events = await page.evaluate(() => document.querySelectorAll('.fc-event, [class*="fc-event"]').length);
     const classesInMonth = (server.app.db
       .prepare(
         `SELECT COUNT(*) AS n FROM classes k JOIN enrollments e ON e.id = k.enrollment_id JOIN users u ON u.id = e.teacher_id
