@@ -45,7 +45,7 @@ export function EditReportDialog({ report, onClose, onSave }: {
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content mx="4" as="form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+          <Dialog.Content mx="4" as="form" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
             <Dialog.Header>
               <Dialog.Title>Edit Class Report</Dialog.Title>
             </Dialog.Header>

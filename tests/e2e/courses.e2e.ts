@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Temporal } from 'temporal-polyfill';
+import type { Page } from 'playwright-core';
+import { launchBrowser, startApp, type AppServer, type Browser } from './harness.ts';
+
+/**
+ * Courses and class reports in a real browser against the seeded reference server: a student
+ * enrols, edits and resubmits; the admin (through the test-only route) asks for changes; a
+ * teacher edits a class report that the student then reads. Each test fails on any console error.
+ */
+
+const STUDENT = 'student@example.com';
+const TEACHER = 'teacher@example.com';
+const PASSWORD = 'password';
+const STUDENT_TZ = 'Europe/London';
+const COURSE = 'Quranic Arabic';
+const TIMEOUT = 15_000;
+
+let app: AppServer;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const r = await fetch(`${app.url}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
+async function signIn(page: Page, email: string, teacher = false) {
+  await page.goto(`${app.url}${teacher ? '/login/teachers' : '/login'}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/home', { timeout: TIMEOUT });
+}
+
+/** Waits for a toast, then closes every toast (at the bottom right they would cover the form's buttons). */
+async function toast(page: Page, text: string) {
+  await page.getByRole('status').getByText(text, { exact: true }).first().waitFor({ timeout: TIMEOUT });
+  const region = page.getByRole('region', { name: /Notifications/ });
+  for (const close of await region.getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => {});
+  await region.getByRole('status').first().waitFor({ state: 'detached', timeout: TIMEOUT }).catch(() => {});
+}
+
+async function withBrowser(fn: (b: Browser) => Promise<void>) {
+  const b = await launchBrowser();
+  try {
+    await fn(b).catch(async (e: unknown) => {
+      const shot = `/tmp/courses-e2e-failure-${Date.now()}.png`;
+      await b.context.pages()[0]?.screenshot({ path: shot, fullPage: true }).catch(() => {});
+      throw new Error(`${(e as Error).message}\n(screenshot: ${shot})`);
+    });
+    expect(b.errors).toEqual([]);
+  } finally {
+    await b.close();
+  }
+}
+
+describe('courses', () => {
+  it('a student enrols, edits and resubmits; the admin asks for changes, then approves; the student cancels', async () => {
+    await withBrowser(async (b) => {
+      const page = await b.newPage();
+      await signIn(page, STUDENT);
+
+      await page.goto(`${app.url}/courses`);
+      await page.getByRole('searchbox', { name: 'Search courses' }).fill('quranic');
+      await page.getByRole('link', { name: COURSE }).click();
+      await page.waitForURL(/\/courses\/\d+$/, { timeout: TIMEOUT });
+      await page.getByText('Your first 2 classes are free').waitFor({ timeout: TIMEOUT });
+
+      // The blank form refuses to be sent.
+      await page.getByRole('button', { name: 'Enroll Now' }).click();
+      await page.getByRole('alert').getByText('Required inputs cannot be empty').waitFor();
+
+      const tomorrow = Temporal.Now.plainDateISO(STUDENT_TZ).add({ days: 1 });
+      const weekday = tomorrow.dayOfWeek % 7;
+      const dayName = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+      const secondDay = (weekday + 3) % 7;
+
+      await page.getByLabel('Class Duration').selectOption({ label: '45 Minutes' });
+      // One a week is only for 60 minutes or more.
+      expect(await page.getByLabel('Classes/ Week').locator('option', { hasText: /^1$/ }).count()).toBe(0);
+      await page.getByLabel('Classes/ Week').selectOption('2');
+      await expect.poll(() => page.getByTestId('weekly-price').textContent()).toBe('$16.50'); // 11 × 45 / 60 × 2
+      await page.getByRole('checkbox', { name: dayName[weekday]! }).check({ force: true });
+      await page.getByLabel('Start Day').fill(tomorrow.toString());
+      await page.getByLabel('Day 1').selectOption({ label: dayName[weekday]! });
+      await page.getByLabel('From 1').fill('17:00');
+      await page.getByLabel('To 1').fill('19:00');
+      await page.getByRole('button', { name: 'Enroll Now' }).click();
+      await page.getByRole('alert').getByText("'Preferred Days' must be equal or more than 'Classes/ Week'").waitFor();
+
+      await page.getByRole('checkbox', { name: dayName[secondDay]! }).check({ force: true });
+      await page.getByRole('button', { name: 'Enroll Now' }).click();
+      await page.getByRole('alert').getByText("'Schedule' times must be equal or more than 'Classes/ Week'").waitFor();
+
+      await page.getByLabel('Day 2').selectOption({ label: dayName[secondDay]! });
+      await page.getByLabel('From 2').fill('17:00');
+      await page.getByLabel('To 2').fill('19:00');
+      await page.getByRole('button', { name: 'Enroll Now' }).click();
+      await toast(page, "You've succesfully enrolled the course");
+
+      // Read-only until Edit, with the thank-you notice.
+      await page.getByText('Thank you for enrolling!').waitFor({ timeout: TIMEOUT });
+      expect(await page.getByLabel('Class Duration').isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Edit' }).click();
+      expect(await page.getByLabel('Class Duration').isDisabled()).toBe(false);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await toast(page, 'Please update enrollment form to resubmit');
+      await page.getByLabel('Comment').fill('Evenings suit me best.');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await toast(page, 'Enrollment form updated successfully');
+      await page.getByText('Form Updated', { exact: true }).first().waitFor({ timeout: TIMEOUT });
+      expect(await page.getByLabel('Comment').isDisabled()).toBe(true);
+
+      // The admin asks for changes; the student sees the comment and an editable form.
+      const { token } = await api<{ token: string }>('POST', '/login', null, { email: STUDENT, password: PASSWORD });
+      const mine = await api<{ data: { id: number; course: { name: string }; status: string }[] }>('GET', '/my-enrollments', token);
+      const enr = mine.data.find((e) => e.course.name === COURSE && e.status === 'updated')!;
+      const comment = 'Please add a third preferred day so we can find a teacher.';
+      await api('POST', `/test/enrollments/${enr.id}/status`, token, { status: 'action-needed', admin_comment: comment });
+      await page.reload();
+      await page.getByTestId('admin-comment').getByText(comment).waitFor({ timeout: TIMEOUT });
+      expect(await page.getByLabel('Class Duration').isDisabled()).toBe(false);
+      await page.getByRole('button', { name: 'Save Changes' }).waitFor();
+
+      // Enrolment is never queued: offline, re-submitting fails at once.
+      await b.context.setOffline(true);
+      await page.getByLabel('Comment').fill('Any evening works.');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await toast(page, "You're offline. Enrolment needs a connection: please try again when you're back online.");
+      await b.context.setOffline(false);
+
+      // Approved: the Cancel Subscription card needs a reason, then sends the finish request.
+      await api('POST', `/test/enrollments/${enr.id}/status`, token, { status: 'approved' });
+      await page.reload();
+      const cancel = page.getByRole('button', { name: 'Cancel Subscription' });
+      await cancel.click({ timeout: TIMEOUT });
+      await page.getByText('Please enter the reason.').waitFor();
+      await page.getByLabel('Reason').fill('Moving to another city.');
+      await cancel.click();
+      await toast(page, 'Your request sent successfully');
+      await page.waitForURL(/\/courses$/, { timeout: TIMEOUT });
+      await page.getByRole('link', { name: COURSE }).click();
+      await page.getByText('It will be approved as soon as possible.', { exact: false }).waitFor({ timeout: TIMEOUT });
+      expect(await page.getByRole('button', { name: 'Cancel Subscription' }).isDisabled()).toBe(true);
+
+      // My courses lists it with its status.
+      await page.goto(`${app.url}/my-courses`);
+      await page.getByRole('searchbox', { name: 'Search my courses' }).fill('quranic');
+      await page.getByRole('link', { name: COURSE }).waitFor({ timeout: TIMEOUT });
+      await page.getByText('Approved', { exact: true }).first().waitFor();
+    });
+  });
+
+  it('a course that does not exist sends the user back to the catalogue', async () => {
+    await withBrowser(async (b) => {
+      const page = await b.newPage();
+      await signIn(page, STUDENT);
+      await page.goto(`${app.url}/courses/999999`);
+      await page.waitForURL(/\/courses$/, { timeout: TIMEOUT });
+    });
+  });
+});
+
+describe('class reports', () => {
+  it('a teacher edits a report and the student reads it', async () => {
+    const activity = `Revised Surah Al-Mulk verses 1-10 (${Date.now()})`;
+    let courseLabel = '';
+    await withBrowser(async (b) => {
+      const page = await b.newPage();
+      await signIn(page, TEACHER, true);
+      await page.goto(`${app.url}/class-reports`);
+      await page.getByRole('heading', { name: 'Class Reports' }).waitFor();
+      await page.getByText('Reports added by your tutor after each class').waitFor();
+      const filter = page.getByLabel('Select Student');
+      const option = filter.locator('option', { hasText: 'Yusuf Rahman' }).first();
+      await option.waitFor({ state: 'attached', timeout: TIMEOUT });
+      const label = (await option.textContent())!;
+      courseLabel = label.split(' · ')[1]!;
+      await filter.selectOption({ label });
+      const list = page.getByRole('list', { name: 'Class reports' });
+      await list.getByRole('button', { name: 'Edit' }).first().click({ timeout: TIMEOUT });
+
+      const dialog = page.getByRole('dialog', { name: 'Edit Class Report' });
+      const rating = dialog.getByRole('slider');
+      await rating.focus();
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowLeft');
+      expect(await rating.getAttribute('aria-valuenow')).toBe('4.5');
+      await dialog.getByLabel('Class Activity').fill('');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByText('Fill required inputs').waitFor();
+      await dialog.getByLabel('Class Activity').fill(activity);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Class Report Saved Successfully');
+      await list.getByText('4.5/5').first().waitFor({ timeout: TIMEOUT });
+    });
+
+    await withBrowser(async (b) => {
+      const page = await b.newPage();
+      await signIn(page, STUDENT);
+      await page.goto(`${app.url}/class-reports`);
+      const filter = page.getByLabel('Select Course');
+      const option = filter.locator('option', { hasText: courseLabel }).first();
+      await option.waitFor({ state: 'attached', timeout: TIMEOUT });
+      await filter.selectOption({ label: (await option.textContent())! });
+      const list = page.getByRole('list', { name: 'Class reports' });
+      await list.getByRole('button', { name: /^Class report:/ }).first().click({ timeout: TIMEOUT });
+      const dialog = page.getByRole('dialog', { name: 'Class Report' });
+      await dialog.getByText(activity).waitFor({ timeout: TIMEOUT });
+      await dialog.getByText('Assesment').waitFor();
+      await dialog.getByText('4.5/5').waitFor();
+    });
+  });
+});
