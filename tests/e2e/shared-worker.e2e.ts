@@ -120,4 +120,49 @@ describe('the SharedWorker engine', () => {
       await browser.close();
     }
   });
+
+  it('without SharedWorker the tabs elect one leader; it alone polls, and its tab closing hands over', async () => {
+    const browser = await launchBrowser();
+    try {
+      // As on a browser without SharedWorker: every tab starts a dedicated worker.
+      await browser.context.addInitScript(() => {
+        (window as unknown as { __APP_CONFIG__: object }).__APP_CONFIG__ = { engine: 'dedicated' };
+      });
+      const a = await browser.newPage();
+      await a.goto(`${app.url}/login`);
+      await engineReady(a);
+      await a.evaluate(async () => {
+        const e = window.__engine!;
+        const r = await e.call<{ token: string; user: never }>({ method: 'POST', path: '/login', body: { email: 'teacher@example.com', password: 'password' } });
+        if (!r.ok) throw new Error(r.error.message);
+        await e.signIn(r.data.token, r.data.user);
+      });
+      const b = await browser.context.newPage();
+      await b.goto(`${app.url}/calendar`);
+      await engineReady(b);
+      for (const p of [a, b]) {
+        await p.waitForFunction(() => window.__engine!.getState().session.status === 'signed-in', null, { timeout: TIMEOUT });
+        expect(await p.evaluate(() => window.__engine!.mode)).toBe('dedicated');
+      }
+
+      await a.waitForTimeout(HOME_EVERY * 1.5);
+      let from = Date.now();
+      await a.waitForTimeout(HOME_EVERY * 4);
+      let polls = homeTimes.filter((t) => t >= from);
+      expect(polls.length).toBeGreaterThanOrEqual(3);
+      expect(polls.length).toBeLessThanOrEqual(5);
+
+      // The leader's tab (the first) closes: the other tab's worker takes over and polls on.
+      await a.close();
+      from = Date.now();
+      await b.waitForTimeout(HOME_EVERY * 3);
+      polls = homeTimes.filter((t) => t >= from);
+      expect(polls.length).toBeGreaterThanOrEqual(2);
+      expect(polls[0]! - from).toBeLessThan(HOME_EVERY + 1000);
+      expect(await b.evaluate(async () => (await window.__engine!.refresh('user')).ok)).toBe(true);
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
 });
