@@ -17,7 +17,9 @@ export interface ConversationItemProps {
 
 /** One row: avatar, title cut at 20, time since last activity, unread mark, last message preview. */
 export const ConversationItem = memo(function ConversationItem({ conversation: c, selected, onSelect }: ConversationItemProps) {
-  const unread = !c.seen;
+  // The server marks a conversation seen when it is opened or answered (spec 4); a message that
+  // arrives while it is open is on screen already, so the open one never shows the unread mark.
+  const unread = !c.seen && !selected;
   return (
     <Box
       as="button"

@@ -1,12 +1,11 @@
 import { eq, useLiveQuery } from '@tanstack/react-db';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Conversation } from '../../../db/entities.ts';
 import type { OutboxEntry } from '../../../db/rows.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { discardMutation, retryMutation, runMutation, sendMessage } from '../../lib/collections/actions.ts';
 import { useConversations as useConversationRows, useMessages } from '../../lib/collections/hooks.ts';
 import { outboxCollection } from '../../lib/collections/tables.ts';
-import { getEngine } from '../../lib/engine.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { orderMessages, sortConversations, type MessageItem, type MessageRow } from './order.ts';
 
@@ -59,7 +58,7 @@ function useFailed(): Map<string, OutboxEntry> {
  * The open conversation's messages. Mounting watches it (its realtime channel, and a refresh of
  * the newest page, which the server counts as "seen"); unmounting stops.
  */
-export function useConversationMessages(conversationId: number, conversation: Conversation | undefined): MessagesState {
+export function useConversationMessages(conversationId: number): MessagesState {
   const { messages, fetched, hasMore, loading, loadMore } = useMessages(conversationId);
   const failed = useFailed();
   const items = useMemo(() => {
@@ -69,7 +68,6 @@ export function useConversationMessages(conversationId: number, conversation: Co
     });
     return orderMessages(rows);
   }, [messages, failed]);
-  useSeenWhileOpen(conversationId, conversation);
   return {
     items,
     ready: fetched || items.length > 0,
@@ -78,34 +76,6 @@ export function useConversationMessages(conversationId: number, conversation: Co
     loadingOlder: loading,
     loadOlder: loadMore,
   };
-}
-
-/**
- * A message that arrives while the conversation is on screen has been seen: the server marks the
- * conversation unseen, so the newest page is read again (the server marks it seen and its inbox
- * event updates the list and the unread count). Only while the tab is visible.
- */
-function useSeenWhileOpen(conversationId: number, conversation: Conversation | undefined) {
-  const unseen = conversation ? !conversation.seen : false;
-  const asked = useRef(false);
-  useEffect(() => {
-    if (!unseen) {
-      asked.current = false;
-      return;
-    }
-    const mark = () => {
-      if (asked.current || document.visibilityState !== 'visible') return;
-      asked.current = true;
-      void getEngine().call({ method: 'GET', path: `/conversations/${conversationId}` });
-    };
-    // The watch's own refresh marks it seen on opening: give it a moment before asking again.
-    const t = setTimeout(mark, 1500);
-    document.addEventListener('visibilitychange', mark);
-    return () => {
-      clearTimeout(t);
-      document.removeEventListener('visibilitychange', mark);
-    };
-  }, [conversationId, unseen]);
 }
 
 const errorText = (e: unknown, fallback: string) =>

@@ -83,7 +83,7 @@ interface OpenProps {
 
 /** Watches the conversation (live messages) while it is open; the engine fetches its newest page, which marks it seen. */
 function OpenConversation({ conversationId, conversation, myId, onBack }: OpenProps) {
-  const messages = useConversationMessages(conversationId, conversation);
+  const messages = useConversationMessages(conversationId);
   const actions = useInboxActions(conversationId);
   if (!conversation) {
     return (
