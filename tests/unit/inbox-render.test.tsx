@@ -5,7 +5,9 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { system } from '../../src/app/theme.ts';
 import { Composer } from '../../src/features/inbox/composer.tsx';
+import { MessageBubble } from '../../src/features/inbox/message-bubble.tsx';
 import { MessageText } from '../../src/features/inbox/message-text.tsx';
+import { orderMessages, type MessageRow } from '../../src/features/inbox/order.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // jsdom has no ResizeObserver; the composer's auto-growing textarea needs one.
@@ -73,6 +75,47 @@ describe('MessageText', () => {
     // jsdom in development mode is slow at making 3,000 elements (about 1.5 s here); this guards
     // against a catastrophic regression, the pure linkify test guards the real speed.
     expect(performance.now() - t0).toBeLessThan(10_000);
+  });
+});
+
+describe('MessageBubble', () => {
+  const row = (extra: Partial<MessageRow>): MessageRow => ({
+    id: 'pending:m1', conversation_id: 1, type: 'text', text: 'hello', image_url: null, audio: null, download: null,
+    sender: { id: 4, name: 'Yusuf', avatar: null, support: false }, sender_type: 'user', created_at_timestamp: 1_790_000_000,
+    client_key: 'm1', pending: true, ...extra,
+  });
+  const noop = () => {};
+
+  it('offers retry and remove on a message that could not be sent', () => {
+    const onRetry = vi.fn();
+    const onDiscard = vi.fn();
+    const [item] = orderMessages([row({ failed: true, error: 'no' })]);
+    render(<MessageBubble item={item!} mine runStart onOpenImage={noop} onRetry={onRetry} onDiscard={onDiscard} />);
+    expect(host.textContent).toContain('Not sent');
+    act(() => button('Retry')!.click());
+    act(() => button('Remove')!.click());
+    expect(onRetry).toHaveBeenCalledWith('m1');
+    expect(onDiscard).toHaveBeenCalledWith('m1');
+  });
+
+  it('shows a pending message as sending, and toggles sender and time on tap', () => {
+    const [item] = orderMessages([row({})]);
+    render(<MessageBubble item={item!} mine runStart onOpenImage={noop} onRetry={noop} onDiscard={noop} />);
+    expect(host.textContent).toContain('Sending…');
+    expect(host.querySelector('[data-testid="message-details"]')).toBeNull();
+    act(() => (host.querySelector('[data-testid="message-bubble"]') as HTMLElement).click());
+    expect(host.querySelector('[data-testid="message-details"]')?.textContent).toContain('Yusuf');
+  });
+
+  it('marks support senders and drops a javascript: download link', () => {
+    const [item] = orderMessages([row({
+      id: 9, pending: false, client_key: null, sender: { id: 2, name: 'Support Team', avatar: null, support: true }, sender_type: 'support',
+      type: 'image', image_url: 'javascript:alert(1)', download: 'javascript:alert(2)', text: null,
+    })]);
+    render(<MessageBubble item={item!} mine={false} runStart onOpenImage={noop} onRetry={noop} onDiscard={noop} />);
+    expect(host.textContent).toContain('Support');
+    expect(host.querySelector('img')).toBeNull();
+    expect([...host.querySelectorAll('a')].filter((a) => a.getAttribute('href')?.startsWith('javascript'))).toEqual([]);
   });
 });
 
