@@ -19,6 +19,7 @@ export interface ConversationViewProps {
   ready: boolean;
   myId: number;
   hasMore: boolean;
+  atStart: boolean;
   loadingOlder: boolean;
   onLoadOlder(): void;
   onSend(text: string): void;
@@ -76,6 +77,7 @@ export function ConversationView(props: ConversationViewProps) {
             items={items}
             myId={props.myId}
             hasMore={props.hasMore}
+            atStart={props.atStart}
             loadingOlder={props.loadingOlder}
             onLoadOlder={props.onLoadOlder}
             onOpenImage={openImage}

@@ -30,7 +30,10 @@ export interface MessagesState {
   ready: boolean;
   /** Nothing stored and the first page could not be fetched. */
   failed: boolean;
+  /** Older messages can be fetched (known once the first page was read). */
   hasMore: boolean;
+  /** The first page was read and nothing older remains: the beginning is on screen. */
+  atStart: boolean;
   loadingOlder: boolean;
   loadOlder(): void;
 }
@@ -73,6 +76,7 @@ export function useConversationMessages(conversationId: number): MessagesState {
     ready: fetched || items.length > 0,
     failed: false,
     hasMore: fetched && hasMore,
+    atStart: fetched && !hasMore,
     loadingOlder: loading,
     loadOlder: loadMore,
   };

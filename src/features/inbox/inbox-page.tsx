@@ -99,6 +99,7 @@ function OpenConversation({ conversationId, conversation, myId, onBack }: OpenPr
       ready={messages.ready}
       myId={myId}
       hasMore={messages.hasMore}
+      atStart={messages.atStart}
       loadingOlder={messages.loadingOlder}
       onLoadOlder={messages.loadOlder}
       onSend={actions.send}

@@ -10,7 +10,10 @@ const LOAD_THRESHOLD_PX = 100;
 export interface MessageListProps {
   items: MessageItem[];
   myId: number;
+  /** Older messages exist on the server (known once the first page was read). */
   hasMore: boolean;
+  /** Everything down to the first message is loaded. */
+  atStart: boolean;
   loadingOlder: boolean;
   onLoadOlder(): void;
   onOpenImage(src: string, download: string | null): void;
@@ -28,18 +31,28 @@ interface HeaderContext {
   onLoadOlder(): void;
 }
 
-/** Above the oldest message: the Load More Messages control, or Start Of Conversation at the beginning. */
+/**
+ * Above the oldest loaded message: Load More Messages while older ones exist. It keeps its height
+ * once everything is loaded, so the last older page does not shift the view; Start Of Conversation
+ * is drawn with the first message instead, so a short conversation aligned to the bottom shows
+ * it right above its first message rather than at the top of an empty pane.
+ */
 function Header({ context }: { context?: HeaderContext }) {
-  if (!context) return null;
   return (
-    <Center py="3">
-      {context.hasMore ? (
+    <Center h="14">
+      {context?.hasMore && (
         <Button size="xs" variant="outline" loading={context.loadingOlder} onClick={context.onLoadOlder}>
           Load More Messages
         </Button>
-      ) : (
-        <Text fontSize="xs" color="fg.muted">Start Of Conversation</Text>
       )}
+    </Center>
+  );
+}
+
+function StartOfConversation() {
+  return (
+    <Center pt="2">
+      <Text fontSize="xs" color="fg.muted">Start Of Conversation</Text>
     </Center>
   );
 }
@@ -56,7 +69,7 @@ const COMPONENTS = { Header, Footer };
  * one). Rows are keyed by their stable key, so a pending row turns into the sent one in place.
  */
 export const MessageList = forwardRef<MessageListHandle, MessageListProps>(function MessageList(
-  { items, myId, hasMore, loadingOlder, onLoadOlder, onOpenImage, onRetry, onDiscard },
+  { items, myId, hasMore, atStart, loadingOlder, onLoadOlder, onOpenImage, onRetry, onDiscard },
   ref,
 ) {
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -113,14 +126,17 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       increaseViewportBy={{ top: 400, bottom: 200 }}
       components={COMPONENTS}
       itemContent={(_, item) => (
-        <MessageBubble
-          item={item}
-          mine={item.state !== 'sent' || item.row.sender.id === myId}
-          runStart={runStarts.has(item.key)}
-          onOpenImage={onOpenImage}
-          onRetry={onRetry}
-          onDiscard={onDiscard}
-        />
+        <>
+          {atStart && item.key === keys[0] && <StartOfConversation />}
+          <MessageBubble
+            item={item}
+            mine={item.state !== 'sent' || item.row.sender.id === myId}
+            runStart={runStarts.has(item.key)}
+            onOpenImage={onOpenImage}
+            onRetry={onRetry}
+            onDiscard={onDiscard}
+          />
+        </>
       )}
     />
   );
