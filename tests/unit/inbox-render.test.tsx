@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { system } from '../../src/app/theme.ts';
 import { Composer } from '../../src/features/inbox/composer.tsx';
+import { turnedScale } from '../../src/features/inbox/image-viewer.tsx';
 import { MessageBubble } from '../../src/features/inbox/message-bubble.tsx';
 import { MessageText } from '../../src/features/inbox/message-text.tsx';
 import { orderMessages, type MessageRow } from '../../src/features/inbox/order.ts';
@@ -143,5 +144,19 @@ describe('Composer', () => {
     key(box, { key: 'Enter' });
     expect(onSend).toHaveBeenCalledWith('line one');
     expect(box.value).toBe('');
+  });
+});
+
+describe('image viewer rotation', () => {
+  it('lets a quarter-turned image use the screen without passing its own pixels', () => {
+    const phone = { w: 390, h: 844 };
+    expect(turnedScale(0, { w: 800, h: 450 }, phone)).toBe(1);
+    expect(turnedScale(2, { w: 800, h: 450 }, phone)).toBe(1);
+    // A wide photo turned on a phone grows to use the height.
+    expect(turnedScale(1, { w: 800, h: 450 }, phone)).toBeCloseTo(358 / (450 * (358 / 800)), 3);
+    // A tall one on a wide screen: limited by its own pixels.
+    expect(turnedScale(-1, { w: 450, h: 800 }, { w: 1280, h: 800 })).toBeCloseTo(450 / (450 * (768 / 800)), 3);
+    // Unknown size (not loaded yet): no scaling.
+    expect(turnedScale(1, null, phone)).toBe(1);
   });
 });
