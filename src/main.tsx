@@ -1,17 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function Placeholder() {
-  return (
-    <main style={{ fontFamily: 'system-ui', padding: 24 }}>
-      <h1>Tutoring</h1>
-      <p>The client shell is being built. The API is served under /api.</p>
-    </main>
-  );
-}
+import { App } from './app/app.tsx';
+import { EngineBridge } from './app/engine-bridge.tsx';
+import { UiProviders } from './app/providers.tsx';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Placeholder />
+    <UiProviders>
+      <EngineBridge>
+        <App />
+      </EngineBridge>
+    </UiProviders>
   </StrictMode>,
 );
+
+// The app-shell service worker, in production builds only (the dev server serves modules, not a shell).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      /* no offline start; the app works online as before */
+    });
+  });
+}
