@@ -59,6 +59,7 @@ export function CalendarView({ controller, classes, role, timeZone, initialView,
         colorScheme={colorMode}
         events={events}
         eventTimeFormat={EVENT_TIME}
+        eventDisplay="block"
         eventClick={onClick}
         datesSet={onRange}
         eventInteractive

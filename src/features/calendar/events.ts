@@ -10,6 +10,7 @@ export function toEvent(k: Class, role: Role) {
     title: eventTitle(k, role),
     start: k.start_datetime,
     end: k.end_datetime,
+    color: colour,
     backgroundColor: colour,
     borderColor: colour,
     textColor: '#ffffff',

@@ -1,6 +1,9 @@
 import type { Home } from '../../../db/entities.ts';
+import { useKv, useRefresh } from '../../lib/collections/index.ts';
 
-/** TEMPORARY: the home document from the mirror (kv 'home'); wired to the engine's collections once they land. */
+/** The home document from the mirror (kv 'home'), kept fresh by the engine's one home poll. */
 export function useHome(): { home: Home | undefined; loaded: boolean } {
-  return { home: undefined, loaded: false };
+  useRefresh('home');
+  const home = useKv<Home>('home');
+  return { home, loaded: home !== undefined };
 }

@@ -13,7 +13,7 @@ export function TeacherStats({ home }: { home: Home }) {
   const warnNow = delayWarning(home.month_delay_average, home.month_delay_percent_total_classes);
   const warnLast = delayWarning(home.last_month_delay_average, home.last_month_delay_percent_total_classes);
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" as="section" aria-label="Statistics">
+    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" as="section" aria-label="Statistics">
       <StatCard label="My Students" value={home.students_count} />
       <StatCard
         label="Done Classes"

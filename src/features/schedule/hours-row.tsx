@@ -1,4 +1,4 @@
-import { Field, HStack, IconButton, Input, NativeSelect } from '@chakra-ui/react';
+import { Field, Grid, IconButton, Input, NativeSelect } from '@chakra-ui/react';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { DAYS, canRemove, fromEnabled, toEnabled, type HoursRow } from './rules.ts';
 
@@ -11,8 +11,17 @@ export function HoursRowFields({ row, index, onChange, onRemove }: {
 }) {
   const n = index + 1;
   return (
-    <HStack gap="3" align="flex-end" wrap={{ base: 'wrap', md: 'nowrap' }} role="group" aria-label={`Time entry ${n}`}>
-      <Field.Root flex="2" minW="10rem">
+    <Grid
+      role="group"
+      aria-label={`Time entry ${n}`}
+      gap="3"
+      alignItems="end"
+      templateColumns={{ base: '1fr 1fr auto', md: '2fr 1fr 1fr auto' }}
+      templateAreas={{ base: '"day day rm" "from to to"', md: '"day from to rm"' }}
+      pb={{ base: '4', md: '0' }}
+      borderBottomWidth={{ base: '1px', md: '0' }}
+    >
+      <Field.Root gridArea="day">
         <Field.Label>Day</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field
@@ -26,7 +35,7 @@ export function HoursRowFields({ row, index, onChange, onRemove }: {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <Field.Root flex="1" minW="8rem" disabled={!fromEnabled(row)}>
+      <Field.Root gridArea="from" disabled={!fromEnabled(row)}>
         <Field.Label>From</Field.Label>
         <Input
           type="time"
@@ -35,7 +44,7 @@ export function HoursRowFields({ row, index, onChange, onRemove }: {
           onChange={(e) => onChange({ ...row, start_time: e.target.value, end_time: e.target.value ? row.end_time : '' })}
         />
       </Field.Root>
-      <Field.Root flex="1" minW="8rem" disabled={!toEnabled(row)}>
+      <Field.Root gridArea="to" disabled={!toEnabled(row)}>
         <Field.Label>To</Field.Label>
         <Input type="time" aria-label={`To ${n}`} value={row.end_time} min={row.start_time || undefined} onChange={(e) => onChange({ ...row, end_time: e.target.value })} />
       </Field.Root>
@@ -43,12 +52,13 @@ export function HoursRowFields({ row, index, onChange, onRemove }: {
         aria-label={`Remove time entry ${n}`}
         variant="ghost"
         colorPalette="red"
+        gridArea="rm"
         onClick={onRemove}
         visibility={canRemove(index) ? 'visible' : 'hidden'}
         disabled={!canRemove(index)}
       >
         <AppIcon name="close" />
       </IconButton>
-    </HStack>
+    </Grid>
   );
 }
