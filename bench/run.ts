@@ -161,11 +161,10 @@ async function benchNavigation(server: RunningServer) {
     const { page } = await signedInPage(b, base, 'student@example.com');
     await waitReady(page, STUDENT_SCREENS[0]!.ready);
     for (const s of STUDENT_SCREENS.slice(1)) await navigate(page, s.label, s.ready);
+    // Two passes per repetition, so every navigation leaves another screen (never a click on the current one).
     for (let i = 0; i < REPS; i++) {
-      for (const s of STUDENT_SCREENS) {
-        (warm[s.label] ??= []).push(await navigate(page, s.label, s.ready));
-        (bound[s.label] ??= []).push(await navigate(page, s.label, s.ready, s.fetches));
-      }
+      for (const s of STUDENT_SCREENS) (warm[s.label] ??= []).push(await navigate(page, s.label, s.ready));
+      for (const s of STUDENT_SCREENS) (bound[s.label] ??= []).push(await navigate(page, s.label, s.ready, s.fetches));
     }
   } finally {
     await b.close();
@@ -348,22 +347,25 @@ async function benchLargeData(server: RunningServer) {
       const t = await search.evaluate(async (el: HTMLInputElement, q) => {
         const main = document.querySelector('main')!;
         const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-        const changed = new Promise<void>((resolve) => {
-          const mo = new MutationObserver(() => (mo.disconnect(), resolve()));
+        const changed = new Promise<boolean>((resolve) => {
+          const mo = new MutationObserver(() => (mo.disconnect(), resolve(true)));
           mo.observe(main, { childList: true, subtree: true, characterData: true });
-          setTimeout(() => (mo.disconnect(), resolve()), 3000);
+          setTimeout(() => (mo.disconnect(), resolve(false)), 3000);
         });
         const t0 = performance.now();
         setter.call(el, q);
         el.dispatchEvent(new Event('input', { bubbles: true }));
-        await changed;
+        const ok = await changed;
         await new Promise((r) => requestAnimationFrame(() => r(null)));
-        return performance.now() - t0;
+        return ok === false ? -1 : performance.now() - t0;
       }, q);
       filterTimes.push(t);
     }
     const convCount = (server.app.db.prepare('SELECT COUNT(*) AS n FROM conversation_members m JOIN users u ON u.id = m.user_id WHERE u.email = ?').get('teacher@example.com') as { n: number }).n;
-    rows.push({ section: 'large data', name: `inbox filter by a keystroke (${convCount} conversations)`, ...stats(filterTimes), unit: 'ms' });
+    rows.push({
+      section: 'large data', name: `inbox filter by a keystroke (${convCount} conversations)`, ...stats(filterTimes.filter((t) => t >= 0)), unit: 'ms',
+      note: filterTimes.some((t) => t < 0) ? `${filterTimes.filter((t) => t < 0).length} keystrokes changed nothing within 3 s` : undefined,
+    });
     await b.close();
 
     // The longest conversation (the student's side): open it, then load older pages.
@@ -397,21 +399,24 @@ async function benchLargeData(server: RunningServer) {
             const t0 = performance.now();
             s.scrollTop = 0;
             s.dispatchEvent(new Event('scroll'));
-            await new Promise<void>((resolve) => {
+            const shown = new Promise<boolean>((resolve) => {
               const check = () => {
                 const idx = [...s.querySelectorAll('[data-index]')].map((e) => Number(e.getAttribute('data-index')));
                 return idx.length > 0 && Math.min(...idx) < before;
               };
-              const mo = new MutationObserver(() => check() && (mo.disconnect(), resolve()));
+              const mo = new MutationObserver(() => check() && (mo.disconnect(), resolve(true)));
               mo.observe(s, { childList: true, subtree: true });
-              setTimeout(() => (mo.disconnect(), resolve()), 10_000);
+              setTimeout(() => (mo.disconnect(), resolve(false)), 10_000);
             });
-            return performance.now() - t0;
+            return (await shown) === false ? -1 : performance.now() - t0;
           }),
         );
         await sleep(300);
       }
-      rows.push({ section: 'large data', name: 'load an older page of messages (scroll to top → shown)', ...stats(older), unit: 'ms' });
+      rows.push({
+        section: 'large data', name: 'load an older page of messages (scroll to top → shown)', ...stats(older.filter((t) => t >= 0)), unit: 'ms',
+        note: older.some((t) => t < 0) ? `${older.filter((t) => t < 0).length} scrolls showed nothing older within 10 s` : undefined,
+      });
 
       // Memory: the tab's heap after the large screens, after a garbage collection.
       const heap = await p.evaluate(() => {
@@ -474,7 +479,7 @@ async function benchLoad(server: RunningServer) {
   rows.push({ section: 'load', name: `JS for the first screen, signed in (/home), ${homeFiles} files`, value: homeJs / 1024, unit: 'KB', note: 'gzip -9' });
   rows.push({ section: 'load', name: 'cold load → dashboard with data (empty mirror)', ...stats(coldTimes), unit: 'ms', note: 'from navigation start' });
   rows.push({ section: 'load', name: 'warm reload → dashboard with data (mirror present)', ...stats(warmTimes), unit: 'ms' });
-  rows.push({ section: 'load', name: 'warm reload with 1 s API latency', ...stats(slowWarm), unit: 'ms', note: 'under 1000 = shown before the network answers' });
+  rows.push({ section: 'load', name: 'warm reload with 1 s API latency', ...stats(slowWarm), unit: 'ms', note: 'no slower than the row above = shown from the mirror, not waiting on the network' });
 }
 
 async function main() {
