@@ -415,9 +415,9 @@ async function benchLargeData(server: RunningServer) {
               setTimeout(() => (mo.disconnect(), resolve(false)), 10_000);
             });
             return (await shown) === false ? -1 : performance.now() - t0;
-          }),
+          })
         );
-        if (i > 0) older.push(await sample);
+        if (i > 0) older.push(sample);
         await sleep(300);
       }
       rows.push({
