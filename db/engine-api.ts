@@ -115,7 +115,8 @@ export interface EngineApi {
 
   watch(tabId: string, key: WatchKey): Promise<void>;
   unwatch(tabId: string, key: WatchKey): Promise<void>;
-  refresh(resource: Resource): Promise<Result<null>>;
+  /** `force` skips the reuse of a fetch made in the last moments (after a refusal the screen must re-read). */
+  refresh(resource: Resource, opts?: { force?: boolean }): Promise<Result<null>>;
   /** Fetches the next page of a list (the first when none was fetched). */
   loadMore(list: ListKey): Promise<Result<{ hasMore: boolean }>>;
 

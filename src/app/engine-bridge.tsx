@@ -29,7 +29,7 @@ export function EngineBridge({ children }: { children: ReactNode }) {
       call: (req) => client.call(req),
       signIn: (token, user) => client.signIn(token, user),
       signOut: (opts) => client.signOut(opts),
-      refresh: (r) => client.refresh(r),
+      refresh: (r, opts) => client.refresh(r, opts),
       mutate: async (m) => {
         const r = await client.api.mutate(m);
         if (r.ok) await client.waitForSeq(r.data.epoch, r.data.seq);

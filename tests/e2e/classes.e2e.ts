@@ -306,10 +306,7 @@ describe('classes', () => {
       // Meanwhile the last change of the month is used elsewhere: the server refuses the cancel.
       const form = page.getByRole('dialog', { name: 'Cancel Class' });
       await form.getByLabel('Reason (optional)').fill('Travelling that week.');
-      // A user takes a moment over the form. (Faster than 1.5 s after the dialog opened, the
-      // re-read after the refusal is answered by the engine's screen-refresh cache with the class
-      // as it was before, and the limit shows only at the next calendar poll: see the report.)
-      await page.waitForTimeout(2000);
+      // No pause: the re-read after the refusal is forced past the engine's screen-refresh reuse.
       setChanges(limit);
       await form.getByRole('button', { name: 'Confirm Cancel' }).click();
       await toast(page, 'Monthly limit exceeded');

@@ -302,8 +302,8 @@ export class Engine implements EngineApi {
   }
 
   /** A screen opening refreshes in the background; data fetched in the last moment answers instead of a new request. */
-  refresh(resource: Resource): Promise<Result<null>> {
-    return this.refreshNow(resource, SCREEN_REFRESH_MAX_AGE_MS);
+  refresh(resource: Resource, opts?: { force?: boolean }): Promise<Result<null>> {
+    return this.refreshNow(resource, opts?.force ? 0 : SCREEN_REFRESH_MAX_AGE_MS);
   }
 
   private async refreshNow(resource: Resource, maxAgeMs = 0): Promise<Result<null>> {

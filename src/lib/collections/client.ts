@@ -155,8 +155,8 @@ export class EngineClient {
   call<T = unknown>(req: CallRequest): Promise<Result<T>> {
     return this.api.call<T>(req);
   }
-  refresh(r: Resource) {
-    return this.api.refresh(r);
+  refresh(r: Resource, opts?: { force?: boolean }) {
+    return this.api.refresh(r, opts);
   }
   loadMore(list: ListKey) {
     return this.api.loadMore(list);

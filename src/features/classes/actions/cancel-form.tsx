@@ -19,7 +19,7 @@ export function CancelForm({ klass, onDone }: { klass: Class; onDone: () => void
     const r = await run({ name: 'cancelClass', classId: klass.id, cancelation_reason: reason.trim() }, {
       family: 'change',
       onError: (err) => {
-        if (err.code === 'LIMIT_EXCEEDED' || err.code === 'CLASS_LOCKED') void engine.refresh({ kind: 'class', id: klass.id });
+        if (err.code === 'LIMIT_EXCEEDED' || err.code === 'CLASS_LOCKED') void engine.refresh({ kind: 'class', id: klass.id }, { force: true });
         return null;
       },
     });

@@ -53,7 +53,7 @@ export function RescheduleForm({ klass, timeZone, onDone }: { klass: Class; time
         family: 'change',
         success: MESSAGES.rescheduleSubmitted,
         onError: (err) => {
-          if (err.code === 'LIMIT_EXCEEDED' || err.code === 'CLASS_LOCKED') void engine.refresh({ kind: 'class', id: klass.id });
+          if (err.code === 'LIMIT_EXCEEDED' || err.code === 'CLASS_LOCKED') void engine.refresh({ kind: 'class', id: klass.id }, { force: true });
           return null;
         },
       },
