@@ -28,9 +28,12 @@ export function RouteGate({ def }: { def: RouteDef }) {
     : null;
 
   const title = result?.kind === 'not-found' ? 'Page not found' : def.meta.title;
+  // Only once the guard has answered: before that the page may turn out to be another one (a
+  // redirect, or not-found for the wrong role), and its title must not flash in the tab.
+  const kind = result?.kind;
   useEffect(() => {
-    if (result?.kind !== 'redirect') document.title = documentTitle(title);
-  }, [result?.kind, title]);
+    if (kind && kind !== 'redirect') document.title = documentTitle(title);
+  }, [kind, title]);
 
   if (!result) return <PageSpinner />;
   if (result.kind === 'redirect') {
