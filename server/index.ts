@@ -49,8 +49,10 @@ export async function startServer(overrides: Partial<ServerConfig> & { clientDir
     setClockOffset: (ms) => (ctx.clockOffsetMs = ms),
     close: async () => {
       await realtime.close();
-      await new Promise<void>((r) => server.close(() => r()));
+      // Stop accepting, drop kept-alive connections, then close the database once no request runs.
+      const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections?.();
+      await closed;
       db.close();
     },
   };
