@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, Link, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { User } from '../../../db/entities.ts';
@@ -9,10 +9,8 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { DURATIONS, MESSAGES } from '../../lib/messages.ts';
 import { browserTimezone } from '../settings/timezones.ts';
 import { AuthCard } from './auth-card.tsx';
-import { BirthDatePicker } from './birth-date-picker.tsx';
 import { fieldErrors, firstError } from './errors.ts';
-import { PasswordInput } from './password-input.tsx';
-import { PhoneField } from './phone-field.tsx';
+import { RegistrationFields } from './registration-fields.tsx';
 import {
   EXCLUDED_COUNTRIES, emptyRegistration, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationForm,
 } from './registration.ts';
@@ -71,59 +69,11 @@ export default function RegisterPage() {
     notify('error', res.ok ? MESSAGES.actionFailed : firstError(res.error), DURATIONS.registration);
   };
 
-  const text = (k: 'firstName' | 'lastName' | 'email', label: string, type = 'text', autoComplete?: string) => (
-    <Field.Root required invalid={!!errors[k]}>
-      <Field.Label>{label}</Field.Label>
-      <Input type={type} autoComplete={autoComplete} value={form[k]} onChange={(e) => set(k, e.target.value)} dir="auto" />
-      <Field.ErrorText>{errors[k]}</Field.ErrorText>
-    </Field.Root>
-  );
-
   return (
     <AuthCard title="Sign Up" subtitle="Create your account and start with 2 free trial classes." maxW="xl">
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            {text('firstName', 'First Name', 'text', 'given-name')}
-            {text('lastName', 'Last Name', 'text', 'family-name')}
-          </SimpleGrid>
-          {text('email', 'Email', 'email', 'email')}
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root required invalid={!!errors.password}>
-              <Field.Label>Password</Field.Label>
-              <PasswordInput autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} />
-              <Field.ErrorText>{errors.password}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root required invalid={!!errors.confirm}>
-              <Field.Label>Confirm Password</Field.Label>
-              <PasswordInput autoComplete="new-password" value={form.confirm} onChange={(e) => set('confirm', e.target.value)} />
-              <Field.ErrorText>{errors.confirm}</Field.ErrorText>
-            </Field.Root>
-          </SimpleGrid>
-          <BirthDatePicker value={form.dateOfBirth} onChange={(v) => set('dateOfBirth', v)} invalid={!!errors.dateOfBirth} error={errors.dateOfBirth} />
-          <Field.Root required invalid={!!errors.gender}>
-            <Field.Label id="gender-label">Gender</Field.Label>
-            <RadioGroup.Root value={form.gender} onValueChange={(e) => set('gender', (e.value ?? '') as RegistrationForm['gender'])} aria-labelledby="gender-label">
-              <HStack gap="6">
-                {(['Male', 'Female'] as const).map((g) => (
-                  <RadioGroup.Item key={g} value={g}>
-                    <RadioGroup.ItemHiddenInput />
-                    <RadioGroup.ItemIndicator />
-                    <RadioGroup.ItemText>{g}</RadioGroup.ItemText>
-                  </RadioGroup.Item>
-                ))}
-              </HStack>
-            </RadioGroup.Root>
-            <Field.ErrorText>{errors.gender}</Field.ErrorText>
-          </Field.Root>
-          <PhoneField
-            country={form.country}
-            phone={form.phone}
-            onCountry={(c) => set('country', c)}
-            onPhone={(p) => set('phone', p)}
-            invalid={!!(errors.phone || errors.country)}
-            error={errors.phone ?? errors.country}
-          />
+          <RegistrationFields form={form} errors={errors} set={set} idPrefix="register" autofill />
           <Button type="submit" size="lg" loading={busy}>
             Create Account
           </Button>
