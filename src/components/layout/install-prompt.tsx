@@ -53,7 +53,9 @@ export function InstallPrompt() {
       zIndex="overlay"
       insetX={{ base: '3', md: 'auto' }}
       insetEnd={{ md: '6' }}
-      bottom={{ base: 'calc(76px + env(safe-area-inset-bottom))', md: '6' }}
+      // Under the top bar, so it never covers the controls that live at the bottom (Send, the
+      // floating add button, dialog footers, toasts).
+      top={{ base: 'calc(65px + 8px)', md: 'calc(85px + 12px)' }}
       maxW={{ md: 'sm' }}
       bg="surface"
       borderWidth="1px"
