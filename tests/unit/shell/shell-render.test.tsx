@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Mutation, SessionState } from '../../../db/engine-api.ts';
+import type { AppSettings, Notification, User } from '../../../db/entities.ts';
+import { ShellProvider, type ShellEngine, type ShellValue } from '../../../src/app/session-context.tsx';
+import { system } from '../../../src/app/theme.ts';
+import { BottomNav } from '../../../src/components/layout/bottom-nav.tsx';
+import { UnconfirmedBanner } from '../../../src/components/layout/unconfirmed-banner.tsx';
+import { NotificationsMenu } from '../../../src/features/notifications/notifications-menu.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// jsdom lacks the layout observers the menu's positioning uses.
+(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };
+window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as never;
+
+let host: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+  vi.useRealTimers();
+});
+
+const user = (over: Partial<User> = {}): User =>
+  ({
+    id: 1, name: 'Amina', email: 'a@example.com', avatar: null, groupId: 0, credits: 10, loan_credits: 0, can_borrow: false,
+    max_borrow_amount: 0, timezone: 'UTC', notifications: [], notifications_count: 0, unread_inbox_count: 0,
+    email_verified_at: '2026-01-01', my_courses: 0, referral_link: null, is_parent: false, ...over,
+  }) as User;
+
+const settings = { enable_app_wallet: true, email_verification: true, ramadan_mode: false } as AppSettings;
+
+function fakeEngine() {
+  const mutations: Mutation[] = [];
+  const engine: ShellEngine = {
+    call: async () => ({ ok: true, data: null }) as never,
+    signIn: async () => {},
+    signOut: async () => ({ ok: true, data: null }),
+    refresh: async () => ({ ok: true, data: null }),
+    mutate: async (m) => {
+      mutations.push(m);
+      return { ok: true, data: { reply: null, seq: 0, epoch: '' } };
+    },
+  };
+  return { engine, mutations };
+}
+
+function render(node: ReactNode, u: User, engine: ShellEngine, notifications: Notification[] = [], s = settings) {
+  const session: SessionState = { status: 'signed-in', token: 't', user: u };
+  const value: ShellValue = { ready: true, session, settings: s, status: null, notifications, engine };
+  act(() =>
+    root.render(
+      <ChakraProvider value={system}>
+        <ShellProvider value={value}>
+          <MemoryRouter initialEntries={['/home']}>{node}</MemoryRouter>
+        </ShellProvider>
+      </ChakraProvider>,
+    ),
+  );
+}
+
+const note = (i: number): Notification => ({
+  id: `n${i}`, read: false, created_at: new Date(Date.now() - i * 3600_000).toISOString(),
+  data: { type: 'admin_message', title: `Title ${i}`, content: 'مرحبا', course_id: null, course_class_id: null },
+});
+
+describe('notifications menu', () => {
+  it('shows +99 above 99 unread and marks all read about 2 s after opening', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { engine, mutations } = fakeEngine();
+    render(<NotificationsMenu />, user({ notifications_count: 150 }), engine, Array.from({ length: 12 }, (_, i) => note(i)));
+    const bell = host.querySelector('button[aria-label^="Notifications"]') as HTMLButtonElement;
+    expect(bell.getAttribute('aria-label')).toBe('Notifications, 150 unread');
+    expect(host.querySelector('[data-testid="notifications-badge"]')?.textContent).toBe('+99');
+    await act(async () => bell.click());
+    const items = () => [...document.querySelectorAll('[role="menuitem"]')];
+    expect(items().filter((i) => i.textContent?.includes('Title'))).toHaveLength(10);
+    expect(items().some((i) => i.textContent === 'Show all')).toBe(true);
+    expect(mutations).toHaveLength(0);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2100);
+    });
+    expect(mutations.map((m) => m.name)).toEqual(['readNotifications']);
+    expect(host.querySelector('[data-testid="notifications-badge"]')).toBeNull();
+    // User-provided text keeps its own direction.
+    expect(document.querySelector('[role="menuitem"] [dir="auto"]')).not.toBeNull();
+  });
+});
+
+describe('bars', () => {
+  it('hides Wallet from the bottom navigation unless enable_app_wallet is on', () => {
+    const { engine } = fakeEngine();
+    render(<BottomNav />, user(), engine, [], { ...settings, enable_app_wallet: false });
+    expect(host.textContent).not.toContain('Wallet');
+    render(<BottomNav />, user(), engine, [], settings);
+    expect(host.textContent).toContain('Wallet');
+  });
+  it('shows Account not confirmed with a Confirm link for an unconfirmed user', () => {
+    const { engine } = fakeEngine();
+    render(<UnconfirmedBanner />, user({ email_verified_at: null }), engine);
+    expect(host.textContent).toContain('Account not confirmed');
+    expect(host.querySelector('a[href="/confirm"]')?.textContent).toBe('Confirm');
+    render(<UnconfirmedBanner />, user(), engine);
+    expect(host.textContent).not.toContain('Account not confirmed');
+  });
+});
