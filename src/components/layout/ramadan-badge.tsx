@@ -14,11 +14,14 @@ export function RamadanBadge() {
       size="md"
       maxW={{ base: '36', md: 'xs', lg: 'md' }}
       title={message}
+      aria-label={message}
+      role="status"
       gap="1.5"
       data-testid="ramadan-badge"
     >
       <AppIcon name="moonStar" boxSize="4" />
-      <Text truncate dir="auto">
+      {/* Phones show the crescent only; the message stays in its label and tooltip. */}
+      <Text truncate dir="auto" display={{ base: 'none', sm: 'block' }}>
         {message}
       </Text>
     </Badge>

@@ -20,9 +20,7 @@ export function TopBar() {
     <HStack as="header" h={{ base: 'navbarPhone', md: 'navbar' }} px={{ base: '2', md: '6' }} gap={{ base: '1', md: '3' }}>
       <MenuDrawer />
       <Logo to="/home" />
-      <Box display={{ base: 'none', sm: 'block' }}>
-        <RamadanBadge />
-      </Box>
+      <RamadanBadge />
       <Spacer />
       {role === 'student' && user && (
         <Link asChild _hover={{ textDecoration: 'none' }}>
