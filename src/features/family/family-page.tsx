@@ -65,7 +65,7 @@ export function ChildsPage() {
       </Stack>
       {canCreate && (
         <IconButton
-          aria-label="New Account"
+          aria-label="Add child account"
           position="fixed"
           insetEnd={{ base: '4', md: '8' }}
           bottom={{ base: '20', md: '8' }}

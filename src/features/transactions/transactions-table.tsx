@@ -1,4 +1,4 @@
-import { Badge, Box, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { forwardRef, type ComponentProps } from 'react';
 import { TableVirtuoso, type TableComponents } from 'react-virtuoso';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
@@ -17,17 +17,61 @@ const COMPONENTS: TableComponents<TransactionRow> = {
   TableRow: (props) => <Table.Row {...strip(props)} />,
 };
 
+const COMPACT: TableComponents<TransactionRow> = {
+  ...COMPONENTS,
+  Table: (props) => <Table.Root size="sm" {...strip(props)} style={{ ...props.style, borderCollapse: 'separate', borderSpacing: 0, width: '100%' }} />,
+};
+
 const tone = { in: 'green.fg', out: 'red.fg', none: undefined } as const;
+const palette = (r: TransactionRow) => (r.kind === 'recharges' ? 'green' : r.kind === 'class_payments' ? 'blue' : 'gray');
+const valueColor = (r: TransactionRow) => (r.kind === 'wallet_logs' ? tone[direction(r)] : undefined);
+
+/** Phones: two cells per row (what and when; value and balance after), nothing off-screen. */
+const compactHeader = () => (
+  <Table.Row>
+    <Table.ColumnHeader>Transaction</Table.ColumnHeader>
+    <Table.ColumnHeader textAlign="end">Value</Table.ColumnHeader>
+  </Table.Row>
+);
+
+function compactRow(r: TransactionRow, timeZone?: string) {
+  return (
+    <>
+      <Table.Cell>
+        <Stack gap="0.5">
+          <Badge variant="subtle" colorPalette={palette(r)} alignSelf="start">
+            {typeLabel(r.type)}
+          </Badge>
+          <Text fontSize="xs" color="fg.muted">
+            {formatDateTime(r.timestamp, timeZone)} · <span style={{ fontFamily: 'monospace' }}>{r.serial}</span>
+          </Text>
+          <Text fontSize="sm" lineClamp={2} dir="auto">
+            {detail(r)}
+          </Text>
+        </Stack>
+      </Table.Cell>
+      <Table.Cell textAlign="end" verticalAlign="top">
+        <Text fontWeight="semibold" whiteSpace="nowrap" color={valueColor(r)}>
+          {displayValue(r)}
+        </Text>
+        <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+          after {formatMoney(r.credits_after)}
+        </Text>
+      </Table.Cell>
+    </>
+  );
+}
 
 /** Every transaction, newest first, rendered a screenful at a time. */
 export function TransactionsTable({ rows, timeZone }: { rows: TransactionRow[]; timeZone?: string }) {
+  const compact = useBreakpointValue({ base: true, md: false }) ?? false;
   return (
     <Box h={{ base: 'calc(100dvh - 230px)', md: 'calc(100dvh - 260px)' }} minH="80" borderWidth="1px" borderRadius="md" overflow="hidden">
       <TableVirtuoso
         data={rows}
-        components={COMPONENTS}
+        components={compact ? COMPACT : COMPONENTS}
         computeItemKey={(_, r) => r.key}
-        fixedHeaderContent={() => (
+        fixedHeaderContent={compact ? compactHeader : () => (
           <Table.Row>
             <Table.ColumnHeader>Serial</Table.ColumnHeader>
             <Table.ColumnHeader>Time</Table.ColumnHeader>
@@ -37,18 +81,18 @@ export function TransactionsTable({ rows, timeZone }: { rows: TransactionRow[]; 
             <Table.ColumnHeader>Details</Table.ColumnHeader>
           </Table.Row>
         )}
-        itemContent={(_, r) => (
+        itemContent={(_, r) => compact ? compactRow(r, timeZone) : (
           <>
             <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
               {r.serial}
             </Table.Cell>
             <Table.Cell whiteSpace="nowrap">{formatDateTime(r.timestamp, timeZone)}</Table.Cell>
             <Table.Cell>
-              <Badge variant="subtle" colorPalette={r.kind === 'recharges' ? 'green' : r.kind === 'class_payments' ? 'blue' : 'gray'}>
+              <Badge variant="subtle" colorPalette={palette(r)}>
                 {typeLabel(r.type)}
               </Badge>
             </Table.Cell>
-            <Table.Cell textAlign="end" fontWeight="semibold" whiteSpace="nowrap" color={r.kind === 'wallet_logs' ? tone[direction(r)] : undefined}>
+            <Table.Cell textAlign="end" fontWeight="semibold" whiteSpace="nowrap" color={valueColor(r)}>
               {displayValue(r)}
             </Table.Cell>
             <Table.Cell textAlign="end" whiteSpace="nowrap">

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useEngine } from '../../app/session-context.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -53,7 +53,7 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
   const set = (k: keyof typeof fields, v: string) => setFields((f) => ({ ...f, [k]: v }));
 
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size={{ base: 'full', sm: 'sm' }}>
+    <Dialog.Root open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="sm">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -64,6 +64,9 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
+                  <Text fontSize="sm" color="fg.muted">
+                    Your card details go to the payment provider only; we never store them.
+                  </Text>
                   <Field.Root invalid={!!errors.number} required>
                     <Field.Label>Card number</Field.Label>
                     <Input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={fields.number} onChange={(e) => set('number', formatCardNumber(e.target.value))} />

@@ -8,7 +8,7 @@ import { kvCollection } from '../../lib/collections/tables.ts';
  * writes (a refresh, a mutation's reply) reach it in every tab. `loaded` once the mirror answered.
  */
 export function useKvValue<T>(key: string): { value: T | undefined; loaded: boolean } {
-  const { data, isReady } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, key)), [key]);
+  const { data, isReady } = useLiveQuery({ query: (q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, key)) });
   return { value: (data?.[0] as KvRow<T> | undefined)?.value, loaded: isReady };
 }
 

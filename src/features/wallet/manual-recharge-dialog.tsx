@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Field, HStack, Portal, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Field, HStack, List, Portal, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import type { PaymentMethod } from '../../../db/entities.ts';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -51,7 +51,7 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
   };
 
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size={{ base: 'full', sm: 'md' }}>
+    <Dialog.Root open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="md">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -67,10 +67,15 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
                   <Stack gap="3">
                     <InstructionText text={method.text} amount={amount} data-testid="manual-instructions" />
                     {method.steps.length > 0 && (
-                      <Text fontSize="sm" color="fg.muted">
-                        Then press Next and send us your message.
-                      </Text>
+                      <List.Root as="ol" gap="1" ps="5" fontSize="sm">
+                        {method.steps.map((s, i) => (
+                          <List.Item key={i}>{s}</List.Item>
+                        ))}
+                      </List.Root>
                     )}
+                    <Text fontSize="sm" color="fg.muted">
+                      When you have paid, press Next and send us your message.
+                    </Text>
                   </Stack>
                 ) : (
                   <Stack gap="4">
