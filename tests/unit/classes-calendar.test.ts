@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEGEND, eventKind } from '../../src/features/calendar/colors.ts';
 import {
-  describeChange, differenceAt, offsetChangesByWeek, weekStartOf, weekStartsBetween,
+  describeChange, describeWeek, differenceAt, offsetChangesByWeek, weekStartOf, weekStartsBetween,
 } from '../../src/features/calendar/offset-changes.ts';
 import { makeClass } from '../../src/features/classes/fixtures.ts';
 
@@ -54,6 +54,7 @@ describe('weeks where the teacher-student time difference changes', () => {
     expect(marks.get('2026-03-07')).toEqual([{ label: 'Sam', timeZone: 'America/New_York', before: -420, after: -360 }]);
     expect(marks.get('2026-03-28')![0]!.label).toBe('Lee');
     expect(describeChange(marks.get('2026-03-07')![0]!)).toBe('Time difference with Sam changes this week: -7h → -6h');
+    expect(describeWeek('2026-03-07', marks.get('2026-03-07')!)).toBe('Week of 2026-03-07: Sam -7h → -6h');
   });
   it('marks when the viewer changes clocks and the other does not', () => {
     const marks = offsetChangesByWeek(weekStartsBetween('2026-10-20', '2026-11-10'), 'America/New_York', [

@@ -11,7 +11,7 @@ import { CalendarLegend } from './legend.tsx';
 import { CalendarToolbar } from './calendar-toolbar.tsx';
 import { CalendarView } from './calendar-view.tsx';
 import { otherParties } from './events.ts';
-import { describeChange, offsetChangesByWeek, weekStartsBetween } from './offset-changes.ts';
+import { describeWeek, offsetChangesByWeek, weekStartsBetween } from './offset-changes.ts';
 import { useCalendarClasses, useWatchedMonths } from './data.ts';
 
 interface Range {
@@ -66,7 +66,6 @@ export function CalendarPage() {
     if (!range) return new Map();
     return offsetChangesByWeek(weekStartsBetween(range.from, range.to), timeZone, otherParties(classes, role));
   }, [range, timeZone, classes, role]);
-  const markList = [...marks.values()].flat();
 
   return (
     <PageContainer maxW="7xl">
@@ -77,13 +76,15 @@ export function CalendarPage() {
         </HStack>
         <CalendarLegend />
         <CalendarToolbar controller={controller} view={range?.view ?? (role === 'teacher' ? 'timeGridWeek' : 'dayGridMonth')} />
-        {markList.length > 0 && (
+        {marks.size > 0 && (
           <Alert.Root status="warning" variant="surface" size="sm">
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>Time difference changes</Alert.Title>
               <Alert.Description>
-                {markList.map((m) => <Text key={`${m.label}-${m.timeZone}-${m.before}`}>{describeChange(m)}</Text>)}
+                {[...marks.entries()].map(([week, list]) => (
+                  <Text key={week}>{describeWeek(week, list)}</Text>
+                ))}
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>

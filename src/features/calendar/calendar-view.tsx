@@ -8,9 +8,11 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import { Box, Tooltip, Portal } from '@chakra-ui/react';
 import type { Class } from '../../../db/entities.ts';
+import { AppIcon } from '../../components/ui/icons.tsx';
 import { useColorMode } from '../../app/color-mode.tsx';
 import type { Role } from '../classes/rules.ts';
 import { toEvent } from './events.ts';
+import { todayIn } from '../classes/time.ts';
 import { describeChange, type OffsetChange } from './offset-changes.ts';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, classicTheme];
@@ -64,7 +66,8 @@ export function CalendarView({ controller, classes, role, timeZone, initialView,
         datesSet={onRange}
         eventInteractive
         dayCellTopContent={(arg) => {
-          const date = arg.date.toISOString().slice(0, 10);
+          // The cell's date is the instant of its local midnight: read its day in the user's zone.
+          const date = todayIn(timeZone, arg.date.getTime());
           const marks = offsetMarks.get(date);
           return (
             <>
@@ -84,8 +87,8 @@ function OffsetMarker({ marks }: { marks: OffsetChange[] }) {
   return (
     <Tooltip.Root openDelay={100}>
       <Tooltip.Trigger asChild>
-        <Box as="span" role="img" aria-label={text} tabIndex={0} mr="1" color="orange.600" fontSize="xs" cursor="help">
-          ⏱
+        <Box as="span" role="img" aria-label={text} tabIndex={0} mr="1" color="orange.600" cursor="help" display="inline-flex" verticalAlign="middle">
+          <AppIcon name="clock" boxSize="3.5" />
         </Box>
       </Tooltip.Trigger>
       <Portal>

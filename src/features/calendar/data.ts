@@ -1,37 +1,37 @@
+import { useEffect, useMemo } from 'react';
 import { and, gte, lt, useLiveQuery } from '@tanstack/react-db';
-import { useEffect } from 'react';
 import type { Class } from '../../../db/entities.ts';
 import { calendarMonthsCollection, classesCollection, getEngine } from '../../lib/collections/index.ts';
 
 /**
- * Keeps the months on screen polled by the engine (one poll per month for the whole browser,
- * however many tabs show it) while the calendar shows them. `loaded` once the mirror has every
- * month at least once.
+ * Watches the months on screen: the engine fetches each at once and then every
+ * calendar_reload_timeout while a tab shows it; leaving the month (or the page) unwatches it.
+ * `loaded` once every month was fetched at least once on this device.
  */
 export function useWatchedMonths(months: string[]): { loaded: boolean } {
   const key = months.join(',');
   useEffect(() => {
     if (!key) return;
     const client = getEngine();
-    const keys = key.split(',').map((month) => ({ kind: 'calendar' as const, month }));
-    for (const k of keys) void client.watch(k);
+    const list = key.split(',');
+    for (const month of list) void client.watch({ kind: 'calendar', month });
     return () => {
-      for (const k of keys) void client.unwatch(k);
+      for (const month of list) void client.unwatch({ kind: 'calendar', month });
     };
   }, [key]);
-  const { data } = useLiveQuery((q) => q.from({ m: calendarMonthsCollection }));
-  const have = new Set(((data ?? []) as { month: string }[]).map((r) => r.month));
+  const { data } = useLiveQuery({ query: (q) => q.from({ m: calendarMonthsCollection }) });
+  const have = useMemo(() => new Set((data ?? []).map((m) => m.month)), [data]);
   return { loaded: months.every((m) => have.has(m)) };
 }
 
-/** The classes starting in [startIso, endIso) from the mirror (ISO UTC strings compare in time order). */
+/** Every class the mirror holds that starts in [startIso, endIso): moved classes move at once. */
 export function useCalendarClasses(startIso: string | null, endIso: string | null): Class[] {
-  const { data } = useLiveQuery(
-    (q) =>
-      q
-        .from({ c: classesCollection })
-        .where(({ c }) => and(gte(c.start_datetime, startIso ?? '9999'), lt(c.start_datetime, endIso ?? '0000'))),
-    [startIso, endIso],
-  );
-  return (data ?? []) as Class[];
+  const { data } = useLiveQuery({
+    query: (q) =>
+      startIso && endIso
+        ? q.from({ c: classesCollection }).where(({ c }) => and(gte(c.start_datetime, startIso), lt(c.start_datetime, endIso)))
+        : undefined,
+  });
+  return (data as Class[] | undefined) ?? NONE;
 }
+const NONE: Class[] = [];

@@ -70,6 +70,11 @@ export function describeChange(c: OffsetChange): string {
   return `Time difference with ${c.label} changes this week: ${describeDifference(c.before)} → ${describeDifference(c.after)}`;
 }
 
+/** One line per marked week: "Week of 2026-10-31: Sam -7h → -6h, Lee same time → +1h". */
+export function describeWeek(weekStart: string, changes: OffsetChange[]): string {
+  return `Week of ${weekStart}: ${changes.map((c) => `${c.label} ${describeDifference(c.before)} → ${describeDifference(c.after)}`).join(', ')}`;
+}
+
 /** Saturday on or before `date` (weeks start on Saturday). */
 export function weekStartOf(date: string): string {
   const d = Temporal.PlainDate.from(date);

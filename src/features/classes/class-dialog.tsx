@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, CloseButton, Dialog, HStack, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { useBreakpointValue } from '@chakra-ui/react';
 import type { Class } from '../../../db/entities.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -36,9 +37,11 @@ export function ClassDialog({ classId, onClose }: { classId: number | null; onCl
   const role: Role = user?.groupId === 1 ? 'teacher' : 'student';
   const timeZone = user?.timezone ?? 'UTC';
   const back = () => setMode('details');
+  // 'full' on phones; a responsive size object would keep full's height on wide screens too.
+  const size = useBreakpointValue({ base: 'full', md: 'lg' } as const) ?? 'lg';
 
   return (
-    <Dialog.Root open={classId != null} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root open={classId != null} onOpenChange={(d) => !d.open && onClose()} size={size} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -23,9 +23,6 @@ export function ClassInfo({ klass, role, timeZone }: { klass: Class; role: Role;
   return (
     <Stack gap="3">
       <HStack gap="2" wrap="wrap">
-        {klass.status === 'running' && !klass.canceled && !klass.absent && (
-          <Badge colorPalette="purple" variant="solid">Running</Badge>
-        )}
         <StartsIn startIso={klass.start_datetime} />
       </HStack>
       <ClassChips klass={klass} />

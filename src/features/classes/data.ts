@@ -1,26 +1,27 @@
+import { useMemo } from 'react';
 import { eq, useLiveQuery } from '@tanstack/react-db';
 import type { Class, RescheduleRequest } from '../../../db/entities.ts';
 import { classesCollection, rescheduleRequestsCollection, useListItems, useRefresh } from '../../lib/collections/index.ts';
+import { useNow } from '../../lib/use-now.ts';
 
 /**
  * The live reads of the classes screens, all from the mirror: a screen seen before renders at
  * once, and the engine's replies, polls and other tabs' writes update it in place.
  */
 
-/** One class; refreshed in the background when a dialog opens it. */
+/** One class; refreshed in the background when a dialog opens it (its status moves with the clock). */
 export function useClass(id: number | null): Class | undefined {
   useRefresh(id == null ? null : { kind: 'class', id });
-  const { data } = useLiveQuery(
-    (q) => q.from({ c: classesCollection }).where(({ c }) => eq(c.id, id ?? -1)).findOne(),
-    [id],
-  );
+  const { data } = useLiveQuery({
+    query: (q) => (id == null ? undefined : q.from({ c: classesCollection }).where(({ c }) => eq(c.id, id)).findOne()),
+  });
   return data as Class | undefined;
 }
 
 /** Pending reschedule requests waiting for this user (kept by the home poll; a decision removes one at once). */
 export function usePendingRequests(): RescheduleRequest[] {
-  const { data } = useLiveQuery((q) => q.from({ r: rescheduleRequestsCollection }));
-  return ((data ?? []) as RescheduleRequest[]).filter((r) => r.status === 'pending');
+  const { data } = useLiveQuery({ query: (q) => q.from({ r: rescheduleRequestsCollection }) });
+  return useMemo(() => ((data ?? []) as RescheduleRequest[]).filter((r) => r.status === 'pending').sort((a, b) => a.id - b.id), [data]);
 }
 
 export interface ClassListState {
@@ -32,8 +33,19 @@ export interface ClassListState {
   loadMore: () => void;
 }
 
-/** A teacher's coming classes or history, in server order, paged on demand and kept in the mirror. */
+/**
+ * A teacher's coming classes or history, in server order, paged on demand and kept in the mirror.
+ * A coming list stored on an earlier visit may hold classes that have ended or were canceled since:
+ * they are left out here, as the server would.
+ */
 export function useClassList(kind: 'coming-classes' | 'classes-history'): ClassListState {
   const s = useListItems({ kind });
-  return { items: s.items as Class[], hasMore: s.hasMore, loading: s.loading, loaded: s.fetched || s.items.length > 0, loadMore: s.loadMore };
+  const now = useNow(60_000);
+  const items = useMemo(() => {
+    const all = s.items as Class[];
+    if (kind !== 'coming-classes') return all;
+    const nowIso = new Date(now).toISOString();
+    return all.filter((k) => !k.canceled && k.end_datetime > nowIso);
+  }, [s.items, kind, now]);
+  return { items, hasMore: s.hasMore, loading: s.loading, loaded: s.fetched || s.items.length > 0, loadMore: s.loadMore };
 }

@@ -4,6 +4,9 @@ import { mutationId, useEngine } from '../../app/session-context.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { actionErrorMessage, type ActionFamily } from './errors.ts';
 
+/** Shown when a replayable change was kept in the outbox (offline): it goes when the network returns. */
+export const QUEUED = 'Saved on this device. It will be sent when you are back online.';
+
 type Body = Mutation extends infer M ? (M extends Mutation ? Omit<M, 'id'> : never) : never;
 
 export interface RunOptions {
@@ -35,7 +38,8 @@ export function useAction() {
           notify('error', opts.onError?.(r.error) ?? actionErrorMessage(r.error, opts.family));
           return null;
         }
-        if (opts.success && !r.data.queued) notify('success', opts.success);
+        if (r.data.queued) notify('info', QUEUED);
+        else if (opts.success) notify('success', opts.success);
         return r.data;
       } finally {
         inFlight.current = false;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { useBreakpointValue } from '@chakra-ui/react';
 import type { Enrollment } from '../../../db/entities.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { useAction } from '../classes/use-action.ts';
@@ -31,6 +32,7 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
     setTime('');
     setTried(false);
   };
+  const size = useBreakpointValue({ base: 'full', md: 'md' } as const) ?? 'md';
   const problem = makeupError(date, time, timeZone);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -47,7 +49,7 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => { if (!d.open) { reset(); onClose(); } }} size={{ base: 'full', md: 'md' }}>
+    <Dialog.Root open={open} onOpenChange={(d) => { if (!d.open) { reset(); onClose(); } }} size={size}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

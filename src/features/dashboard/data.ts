@@ -1,9 +1,10 @@
+import { eq, useLiveQuery } from '@tanstack/react-db';
 import type { Home } from '../../../db/entities.ts';
-import { useKv, useRefresh } from '../../lib/collections/index.ts';
+import type { KvRow } from '../../../db/rows.ts';
+import { kvCollection } from '../../lib/collections/index.ts';
 
-/** The home document from the mirror (kv 'home'), kept fresh by the engine's one home poll. */
+/** The home document of the mirror (kv `home`), live: the engine's home polling and mutation replies refresh it. */
 export function useHome(): { home: Home | undefined; loaded: boolean } {
-  useRefresh('home');
-  const home = useKv<Home>('home');
-  return { home, loaded: home !== undefined };
+  const { data, isReady } = useLiveQuery({ query: (q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, 'home')) });
+  return { home: (data?.[0] as KvRow<Home> | undefined)?.value, loaded: isReady };
 }

@@ -5,12 +5,15 @@ import { formatMoney } from '../../lib/format.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { CourseGrid } from './course-grid.tsx';
 import { RescheduleRequests } from './reschedule-requests.tsx';
+import { usePendingRequests } from '../classes/data.ts';
 import { SlideCarousel } from './slide-carousel.tsx';
 import { StatCard } from './stat-card.tsx';
 import { UpcomingClass } from './upcoming-class.tsx';
 
 /** Student dashboard (section 2.5). */
 export function StudentDashboard({ home, user, onOpen }: { home: Home; user: User; onOpen: (id: number) => void }) {
+  // The requests table of the mirror, not the home document: a decision removes its row at once.
+  const requests = usePendingRequests();
   // The user record is refreshed with every home poll and every charge: its credits are the freshest balance.
   const balance = user.credits;
   return (
@@ -46,7 +49,7 @@ export function StudentDashboard({ home, user, onOpen }: { home: Home; user: Use
           <Button asChild size="sm" variant="outline" mt="3"><RouterLink to="/my-courses">View my courses</RouterLink></Button>
         </StatCard>
       </SimpleGrid>
-      {home.reschedule_requests.length > 0 && <RescheduleRequests requests={home.reschedule_requests} role="student" />}
+      {requests.length > 0 && <RescheduleRequests requests={requests} role="student" />}
       <CourseGrid title="Featured Courses" courses={home.featured_courses} linked />
     </Stack>
   );

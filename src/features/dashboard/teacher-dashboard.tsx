@@ -6,12 +6,15 @@ import { useEngine } from '../../app/session-context.tsx';
 import { AddMakeupDialog } from './add-makeup-dialog.tsx';
 import { CourseGrid } from './course-grid.tsx';
 import { RescheduleRequests } from './reschedule-requests.tsx';
+import { usePendingRequests } from '../classes/data.ts';
 import { SlideCarousel } from './slide-carousel.tsx';
 import { TeacherStats } from './teacher-stats.tsx';
 import { UpcomingClass } from './upcoming-class.tsx';
 
 /** Teacher dashboard (section 2.6). */
 export function TeacherDashboard({ home, user, onOpen }: { home: Home; user: User; onOpen: (id: number) => void }) {
+  // The requests table of the mirror, not the home document: a decision removes its row at once.
+  const requests = usePendingRequests();
   const engine = useEngine();
   const [makeupOpen, setMakeupOpen] = useState(false);
   const [reloading, setReloading] = useState(false);
@@ -33,7 +36,7 @@ export function TeacherDashboard({ home, user, onOpen }: { home: Home; user: Use
           <TeacherStats home={home} />
         </Stack>
       </SimpleGrid>
-      <RescheduleRequests requests={home.reschedule_requests} role="teacher" />
+      <RescheduleRequests requests={requests} role="teacher" />
       <CourseGrid title="Teaching Courses" courses={home.teaching_courses} linked={false} />
       <AddMakeupDialog open={makeupOpen} onClose={() => setMakeupOpen(false)} enrollments={home.enrollments} timeZone={user.timezone} />
     </Stack>

@@ -1,22 +1,25 @@
+import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from '@tanstack/react-db';
-import { useEffect, useState } from 'react';
 import type { ScheduleRow } from '../../../db/entities.ts';
 import { getEngine, teacherScheduleCollection } from '../../lib/collections/index.ts';
 
-/** The saved working hours from the mirror, refreshed in the background when the screen opens. */
+/**
+ * The saved working hours, live from the mirror (a save shows at once, also while it waits in the
+ * outbox). Opening the screen refreshes them in the background; `error` when that failed online.
+ */
 export function useTeacherSchedule(): { rows: ScheduleRow[]; loaded: boolean; error: boolean } {
-  const { data } = useLiveQuery((q) => q.from({ s: teacherScheduleCollection }));
-  const rows = (data ?? []) as ScheduleRow[];
-  const [state, setState] = useState<{ done: boolean; failed: boolean }>({ done: false, failed: false });
+  const { data, isReady } = useLiveQuery({ query: (q) => q.from({ s: teacherScheduleCollection }) });
+  const [refreshed, setRefreshed] = useState<'pending' | 'ok' | 'failed'>('pending');
   useEffect(() => {
     let live = true;
-    void getEngine()
-      .refresh('teacher-schedule')
-      .then((r) => live && setState({ done: true, failed: !r.ok }));
+    void getEngine().refresh('teacher-schedule').then((r) => {
+      if (live) setRefreshed(r.ok || r.error.kind === 'offline' ? 'ok' : 'failed');
+    });
     return () => {
       live = false;
     };
   }, []);
+  const rows = useMemo(() => [...(data ?? [])].sort((a, b) => a.key - b.key), [data]);
   // What the mirror holds shows at once; a failed refresh only matters when there is nothing to show.
-  return { rows, loaded: rows.length > 0 || state.done, error: rows.length === 0 && state.failed };
+  return { rows, loaded: isReady && (rows.length > 0 || refreshed !== 'pending'), error: rows.length === 0 && refreshed === 'failed' };
 }

@@ -1,24 +1,35 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, HStack, Input, Text } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
-import { useAction } from '../use-action.ts';
+import { MESSAGES } from '../../../lib/messages.ts';
+import { EngineCallError, saveJoinUrl } from '../../../lib/collections/index.ts';
+import { notify } from '../../../components/ui/toaster.tsx';
+import { actionErrorMessage } from '../errors.ts';
 
 /**
- * The teacher's join URL. Replayable: offline it waits in the outbox and is sent when the network
- * returns. Save stays disabled while the value equals the saved one.
+ * The teacher's join URL, through the engine's optimistic action: the class shows the new link at
+ * once. Replayable: offline it waits in the outbox and is sent when the network returns. Save stays
+ * disabled while the value equals the saved one.
  */
 export function JoinUrlForm({ klass }: { klass: Class }) {
   const saved = klass.join_url ?? '';
   const [value, setValue] = useState(saved);
+  const [busy, setBusy] = useState(false);
   const [queued, setQueued] = useState(false);
-  const { run, busy } = useAction();
-  // A newer saved value (from the server or another tab) replaces an untouched field.
+  // A newer saved value (from the server or another tab) replaces the field.
   useEffect(() => setValue(saved), [saved]);
 
   const unchanged = value.trim() === saved;
   const save = async () => {
-    const r = await run({ name: 'saveJoinUrl', classId: klass.id, join_url: value.trim() }, { family: 'other' });
-    setQueued(!!r?.queued);
+    setBusy(true);
+    try {
+      await saveJoinUrl(klass.id, value.trim()).isPersisted.promise;
+      setQueued(typeof navigator !== 'undefined' && !navigator.onLine);
+    } catch (e) {
+      notify('error', e instanceof EngineCallError ? actionErrorMessage(e.engineError, 'other') : MESSAGES.actionFailed);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <Field.Root>

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Field, HStack, RatingGroup, Stack, Textarea } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
 import { MESSAGES } from '../../../lib/messages.ts';
-import { useEngine } from '../../../app/session-context.tsx';
 import { useAction } from '../use-action.ts';
 
 /** Report rating bounds (section 9): 0 to 5 in half steps. */
@@ -13,7 +12,6 @@ export const RATING_MAX = 5;
  * optional. Replayable: offline it waits in the outbox and is sent when the network returns.
  */
 export function ReportForm({ klass, onDone }: { klass: Class; onDone: () => void }) {
-  const engine = useEngine();
   const { run, busy } = useAction();
   const [rating, setRating] = useState(0);
   const [activity, setActivity] = useState('');
@@ -32,8 +30,6 @@ export function ReportForm({ klass, onDone }: { klass: Class; onDone: () => void
       { family: 'other', success: MESSAGES.classReportSaved },
     );
     if (!r) return;
-    // The reply is the report; the class's has_class_report flag comes with the class itself.
-    if (!r.queued) void engine.refresh({ kind: 'class', id: klass.id });
     onDone();
   };
   return (

@@ -2,29 +2,34 @@ import { useState } from 'react';
 import { Button, HStack } from '@chakra-ui/react';
 import type { RescheduleRequest } from '../../../../db/entities.ts';
 import { MESSAGES } from '../../../lib/messages.ts';
-import { useAction } from '../use-action.ts';
+import { EngineCallError, decideReschedule } from '../../../lib/collections/index.ts';
+import { notify } from '../../../components/ui/toaster.tsx';
+import { actionErrorMessage } from '../errors.ts';
 
 /**
- * Approve or reject a reschedule request. Not queued offline. On approval the engine writes the
- * moved classes from the reply into the mirror, so the calendar moves at once.
+ * Approve or reject a reschedule request through the engine's optimistic action: the request
+ * leaves the list at once and comes back if the server refuses. Not queued offline. On approval
+ * the engine writes the moved classes from the reply into the mirror, so the calendar moves at once.
  */
 export function RequestDecision({ request, size = 'sm' }: { request: Pick<RescheduleRequest, 'id'>; size?: 'xs' | 'sm' | 'md' }) {
-  const { run, busy } = useAction();
   const [pending, setPending] = useState<'approve' | 'reject' | null>(null);
   const decide = async (action: 'approve' | 'reject') => {
     setPending(action);
-    await run(
-      { name: 'decideReschedule', requestId: request.id, action },
-      { family: 'other', success: action === 'approve' ? MESSAGES.rescheduleApproved : MESSAGES.rescheduleRejected },
-    );
-    setPending(null);
+    try {
+      await decideReschedule(request.id, action).isPersisted.promise;
+      notify('success', action === 'approve' ? MESSAGES.rescheduleApproved : MESSAGES.rescheduleRejected);
+    } catch (e) {
+      notify('error', e instanceof EngineCallError ? actionErrorMessage(e.engineError, 'other') : MESSAGES.actionFailed);
+    } finally {
+      setPending(null);
+    }
   };
   return (
     <HStack gap="2">
-      <Button size={size} colorPalette="green" onClick={() => decide('approve')} loading={pending === 'approve'} disabled={busy}>
+      <Button size={size} colorPalette="green" onClick={() => decide('approve')} loading={pending === 'approve'} disabled={pending !== null}>
         Approve
       </Button>
-      <Button size={size} colorPalette="red" variant="outline" onClick={() => decide('reject')} loading={pending === 'reject'} disabled={busy}>
+      <Button size={size} colorPalette="red" variant="outline" onClick={() => decide('reject')} loading={pending === 'reject'} disabled={pending !== null}>
         Reject
       </Button>
     </HStack>
