@@ -333,4 +333,45 @@ describe('classes', () => {
       expect(app.app.db.prepare('SELECT COUNT(*) AS n FROM class_changes WHERE user_id = ? AND month = ?').get(studentId, month)).toEqual({ n: limit });
     });
   });
+  it('working hours saved offline wait in the outbox and reach the server when the network returns', async () => {
+    const rows = () => app.app.db.prepare('SELECT day, start_time, end_time FROM teacher_schedule WHERE teacher_id = ? ORDER BY day, start_time')
+      .all(teacherId) as { day: number; start_time: string; end_time: string }[];
+    const added = { day: 5, start_time: '05:00', end_time: '06:30' };
+    expect(rows()).not.toContainEqual(added);
+
+    await withBrowsers(1, async ([t]) => {
+      const page = await t!.newPage();
+      await signIn(page, TEACHER, true);
+      await page.goto(`${app.url}/my-schedule`);
+      await dismissInstall(page);
+      await page.getByRole('heading', { name: 'Working Hours' }).waitFor({ timeout: TIMEOUT });
+      // The saved rows come from the mirror; wait until the form shows them.
+      await expect.poll(async () => page.getByLabel('From 1', { exact: true }).inputValue(), { timeout: TIMEOUT }).not.toBe('');
+
+      await t!.context.setOffline(true);
+      await page.getByRole('button', { name: 'Additional Time Entry' }).click();
+      const n = await page.getByRole('group', { name: /^Time entry \d+$/ }).count();
+      // From stays disabled until a day is chosen, To until From is set.
+      expect(await page.getByLabel(`From ${n}`, { exact: true }).isDisabled()).toBe(true);
+      await page.getByLabel(`Day ${n}`, { exact: true }).selectOption({ label: 'Friday' });
+      expect(await page.getByLabel(`To ${n}`, { exact: true }).isDisabled()).toBe(true);
+      await page.getByLabel(`From ${n}`, { exact: true }).fill(added.start_time);
+      await page.getByLabel(`To ${n}`, { exact: true }).fill(added.end_time);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Saved on this device. Your changes will be sent when you are back online.').first().waitFor({ timeout: TIMEOUT });
+      expect(rows()).not.toContainEqual(added);
+
+      // Back online: the outbox sends it once.
+      await t!.context.setOffline(false);
+      await expect.poll(() => rows().filter((r) => r.day === added.day && r.start_time === added.start_time).length, { timeout: TIMEOUT }).toBe(1);
+      expect(rows()).toContainEqual(added);
+
+      // A fresh load shows it from the mirror and the server alike.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Working Hours' }).waitFor({ timeout: TIMEOUT });
+      const froms = page.getByRole('group', { name: /^Time entry/ }).getByLabel(/^From \d+$/);
+      await expect.poll(async () => (await froms.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).includes(added.start_time),
+        { timeout: TIMEOUT }).toBe(true);
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { Badge, DataList, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, DataList, Stack, Text } from '@chakra-ui/react';
 import type { Class } from '../../../db/entities.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { ClassChips } from './class-chips.tsx';
@@ -10,7 +10,7 @@ export function StartsIn({ startIso }: { startIso: string }) {
   const now = useNow(1000);
   if (!showCountdown(startIso, now)) return null;
   return (
-    <Badge colorPalette="orange" variant="surface" size="md" role="timer" aria-live="off">
+    <Badge colorPalette="orange" variant="surface" size="md" role="timer" aria-live="off" alignSelf="flex-start">
       Starts in {countdownText(startIso, now)}
     </Badge>
   );
@@ -22,9 +22,7 @@ export function ClassInfo({ klass, role, timeZone }: { klass: Class; role: Role;
   const other = role === 'teacher' ? klass.enrollment.student : klass.enrollment.teacher;
   return (
     <Stack gap="3">
-      <HStack gap="2" wrap="wrap">
-        <StartsIn startIso={klass.start_datetime} />
-      </HStack>
+      <StartsIn startIso={klass.start_datetime} />
       <ClassChips klass={klass} />
       <DataList.Root orientation="horizontal" size="sm">
         <Item label="Class">#{klass.id}{klass.name && klass.name !== klass.enrollment.course.name ? ` · ${klass.name}` : ''}</Item>
