@@ -34,7 +34,7 @@ const log = (s: string) => console.log(`[bench] ${s}`);
 function ensureBuild() {
   if (!(process.env.E2E_SKIP_BUILD === '1' && fs.existsSync(path.join(builtDist, 'index.html')))) {
     log('building the client (vite build)');
-    const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (r.status !== 0) throw new Error('vite build failed');
   }
   fs.cpSync(builtDist, dist, { recursive: true });

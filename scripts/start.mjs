@@ -24,7 +24,7 @@ const sources = ['src', 'worker', 'db', 'public', 'index.html', 'vite.config.ts'
 const stale = !fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs;
 if (stale || process.argv.includes('--build')) {
   console.log('Building the client (vite build)...');
-  const r = spawnSync(bin('vite'), ['build'], { stdio: 'inherit' });
+  const r = spawnSync(bin('vite'), ['build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

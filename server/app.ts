@@ -64,7 +64,11 @@ export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
     root.use('*', serveStatic({ root: rel }));
     const indexHtml = () => fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
     // Client routes (/home, /courses/12, ...) all answer the app shell; the router takes it from there.
+    // A missing built file (an old hashed chunk, a typo) is a 404, never the app shell: a browser or
+    // the service worker must not take HTML for JavaScript.
+    root.get('/assets/*', (c) => c.text('Not found.', 404));
     root.get('*', (c) => {
+      if (/\.(m?js|css|map|json|webmanifest|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|txt|xml)$/i.test(c.req.path)) return c.text('Not found.', 404);
       c.header('Cache-Control', 'no-cache');
       return c.html(indexHtml());
     });

@@ -7,7 +7,11 @@ import path from 'node:path';
 export default function setup() {
   const root = process.cwd();
   if (!(process.env.E2E_SKIP_BUILD === '1' && fs.existsSync(path.join(root, 'dist', 'index.html')))) {
-    const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      // vitest sets NODE_ENV=test, which would build React's development runtime into the bundle.
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (r.status !== 0) throw new Error('vite build failed');
   }
   // The tests serve a private copy, so another build meanwhile cannot pull files from under them.

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -23,5 +26,38 @@ describe('app settings and geo', () => {
     const r = await s.api('GET', '/nope');
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('the built client', () => {
+  let s: TestServer;
+  let clientDir: string;
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>shell</title>');
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc.js'), 'console.log(1)');
+    s = await startTestServer({ clientDir } as Parameters<typeof startTestServer>[0]);
+  });
+  afterAll(async () => {
+    await s.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('client routes answer the app shell; built files are served immutable', async () => {
+    const route = await fetch(`${s.url}/courses/12?referral=x`);
+    expect(route.status).toBe(200);
+    expect(await route.text()).toContain('<title>shell</title>');
+    const js = await fetch(`${s.url}/assets/app-abc.js`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('a missing built file is a 404, never the app shell taken for JavaScript', async () => {
+    for (const p of ['/assets/app-old.js', '/assets/nested/x.css', '/missing-icon.png']) {
+      const r = await fetch(`${s.url}${p}`);
+      expect(r.status, p).toBe(404);
+      expect(await r.text()).not.toContain('<title>shell</title>');
+    }
   });
 });
