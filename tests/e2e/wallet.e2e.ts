@@ -300,9 +300,14 @@ describe('wallet', () => {
       // The provider declines an amount ending in .13: an error, and no money moves.
       const declined = await payByCard('20.13');
       await declined.getByRole('button', { name: `Pay ${money(20.13)}` }).click();
-      // The dialog stays open for another try (closing the toast first would count as a click outside it).
-      await page.getByRole('status').getByText('Error occurred during processing your payment, plase contact support', { exact: true })
-        .waitFor({ timeout: TIMEOUT });
+      // The dialog stays open for another try, even when the toast is closed (a click on a toast is
+      // not a click outside the dialog).
+      const declinedToast = page.getByRole('status').filter({ hasText: 'Error occurred during processing your payment, plase contact support' });
+      await declinedToast.waitFor({ timeout: TIMEOUT });
+      await declinedToast.getByRole('button', { name: 'Close' }).click({ timeout: 5000 });
+      await declinedToast.waitFor({ state: 'detached', timeout: TIMEOUT });
+      expect(await declined.isVisible()).toBe(true);
+      expect(await declined.getByLabel('Card number').inputValue()).toBe('4242424242424242');
       await declined.getByRole('button', { name: 'Cancel' }).click();
       await declined.waitFor({ state: 'detached', timeout: TIMEOUT });
 

@@ -1,6 +1,7 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useLogout } from './use-logout.ts';
+import { keepOpenOnToast } from '../../components/ui/toaster.tsx';
 
 /** Asks before signing out; asks again when changes made offline have not been sent yet. */
 export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -16,7 +17,7 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
     }
   };
   return (
-    <Dialog.Root
+    <Dialog.Root onInteractOutside={keepOpenOnToast}
       open={open}
       onOpenChange={(e) => {
         if (!e.open && !busy) {

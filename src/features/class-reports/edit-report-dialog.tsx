@@ -4,6 +4,7 @@ import type { ClassReport } from '../../../db/entities.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { HalfStarRatingInput } from './star-rating.tsx';
 import { draftOf, reportDraftError, type ReportDraft } from './report-rules.ts';
+import { keepOpenOnToast } from '../../components/ui/toaster.tsx';
 
 /**
  * The teacher's Edit Class Report dialog. Saving goes through the outbox: offline it is kept and
@@ -41,7 +42,7 @@ export function EditReportDialog({ report, onClose, onSave }: {
   };
 
   return (
-    <Dialog.Root open={report != null} onOpenChange={(d) => !d.open && onClose()} placement="center" scrollBehavior="inside">
+    <Dialog.Root onInteractOutside={keepOpenOnToast} open={report != null} onOpenChange={(d) => !d.open && onClose()} placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

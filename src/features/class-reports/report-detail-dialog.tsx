@@ -4,6 +4,7 @@ import { MESSAGES } from '../../lib/messages.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { StarRating } from './star-rating.tsx';
 import { otherParty, otherPartyLabel, type Role } from './report-rules.ts';
+import { keepOpenOnToast } from '../../components/ui/toaster.tsx';
 
 /** A report read in full: course, the other party, Assesment, Class Activity, Homework, Teacher Notes. */
 export function ReportDetailDialog({ report, role, timezone, onClose, onEdit }: {
@@ -19,7 +20,7 @@ export function ReportDetailDialog({ report, role, timezone, onClose, onEdit }: 
     <Text whiteSpace="pre-wrap" dir="auto">{v?.trim() ? v : '—'}</Text>
   );
   return (
-    <Dialog.Root open={report != null} onOpenChange={(d) => !d.open && onClose()} placement="center" scrollBehavior="inside">
+    <Dialog.Root onInteractOutside={keepOpenOnToast} open={report != null} onOpenChange={(d) => !d.open && onClose()} placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

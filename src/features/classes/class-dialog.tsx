@@ -15,6 +15,7 @@ import { ReportForm } from './actions/report-form.tsx';
 import { CancelForm } from './actions/cancel-form.tsx';
 import { RescheduleForm } from './actions/reschedule-form.tsx';
 import { RequestDecision } from './actions/request-decision.tsx';
+import { keepOpenOnToast } from '../../components/ui/toaster.tsx';
 
 type Mode = 'details' | 'cancel' | 'reschedule' | 'report' | 'absent';
 const TITLES: Record<Mode, string> = {
@@ -41,7 +42,7 @@ export function ClassDialog({ classId, onClose }: { classId: number | null; onCl
   const size = useBreakpointValue({ base: 'full', md: 'lg' } as const) ?? 'lg';
 
   return (
-    <Dialog.Root open={classId != null} onOpenChange={(d) => !d.open && onClose()} size={size} scrollBehavior="inside">
+    <Dialog.Root onInteractOutside={keepOpenOnToast} open={classId != null} onOpenChange={(d) => !d.open && onClose()} size={size} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

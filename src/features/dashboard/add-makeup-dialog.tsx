@@ -6,6 +6,7 @@ import { MESSAGES } from '../../lib/messages.ts';
 import { useAction } from '../classes/use-action.ts';
 import { makeupError, makeupMinTime } from '../classes/rules.ts';
 import { todayIn } from '../classes/time.ts';
+import { keepOpenOnToast } from '../../components/ui/toaster.tsx';
 
 const DATE_ERROR = 'The date cannot be before today.';
 const TIME_ERROR = 'The time cannot be before now.';
@@ -49,7 +50,7 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => { if (!d.open) { reset(); onClose(); } }} size={size}>
+    <Dialog.Root onInteractOutside={keepOpenOnToast} open={open} onOpenChange={(d) => { if (!d.open) { reset(); onClose(); } }} size={size}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,7 +1,7 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { mutationId, useEngine, useUser } from '../../app/session-context.tsx';
-import { notify } from '../../components/ui/toaster.tsx';
+import { notify, keepOpenOnToast } from '../../components/ui/toaster.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
 import { RegistrationFields } from '../auth/registration-fields.tsx';
 import { emptyRegistration, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationForm } from '../auth/registration.ts';
@@ -41,7 +41,7 @@ export function NewAccountDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="lg" scrollBehavior="inside">
+    <Dialog.Root onInteractOutside={keepOpenOnToast} open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="lg" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

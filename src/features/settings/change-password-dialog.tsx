@@ -1,7 +1,7 @@
 import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { mutationId, useEngine } from '../../app/session-context.tsx';
-import { notify } from '../../components/ui/toaster.tsx';
+import { notify, keepOpenOnToast } from '../../components/ui/toaster.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
 import { passwordChangeError } from './password-rules.ts';
 
@@ -34,7 +34,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     onClose();
   };
   return (
-    <Dialog.Root
+    <Dialog.Root onInteractOutside={keepOpenOnToast}
       open={open}
       onOpenChange={(e) => {
         if (!e.open) {

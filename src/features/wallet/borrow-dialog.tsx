@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, Field, Input, InputGroup, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { notify } from '../../components/ui/toaster.tsx';
+import { notify, keepOpenOnToast } from '../../components/ui/toaster.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { moneyErrorMessage } from './errors.ts';
@@ -30,7 +30,7 @@ export function BorrowDialog({ remainder, onClose }: { remainder: number; onClos
   };
 
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="sm">
+    <Dialog.Root onInteractOutside={keepOpenOnToast} open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="sm">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,7 +1,7 @@
 import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useEngine } from '../../app/session-context.tsx';
-import { notify } from '../../components/ui/toaster.tsx';
+import { notify, keepOpenOnToast } from '../../components/ui/toaster.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { cardErrors, formatCardNumber, formatExpiry, type CardErrors } from './card.ts';
@@ -53,7 +53,7 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
   const set = (k: keyof typeof fields, v: string) => setFields((f) => ({ ...f, [k]: v }));
 
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="sm">
+    <Dialog.Root onInteractOutside={keepOpenOnToast} open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="sm">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,7 +1,7 @@
 import { Button, CloseButton, Dialog, Field, HStack, List, Portal, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import type { PaymentMethod } from '../../../db/entities.ts';
-import { notify } from '../../components/ui/toaster.tsx';
+import { notify, keepOpenOnToast } from '../../components/ui/toaster.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { moneyErrorMessage } from './errors.ts';
@@ -51,7 +51,7 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
   };
 
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="md">
+    <Dialog.Root onInteractOutside={keepOpenOnToast} open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="md">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
