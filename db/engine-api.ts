@@ -117,8 +117,12 @@ export interface EngineApi {
   unwatch(tabId: string, key: WatchKey): Promise<void>;
   /** `force` skips the reuse of a fetch made in the last moments (after a refusal the screen must re-read). */
   refresh(resource: Resource, opts?: { force?: boolean }): Promise<Result<null>>;
-  /** Fetches the next page of a list (the first when none was fetched). */
-  loadMore(list: ListKey): Promise<Result<{ hasMore: boolean }>>;
+  /**
+   * Fetches the next page of a list (the first when none was fetched). `fromStart` re-reads the
+   * first page instead (a screen opening on a list it already holds): new items go first, the
+   * pages read before stay after them.
+   */
+  loadMore(list: ListKey, opts?: { fromStart?: boolean }): Promise<Result<{ hasMore: boolean }>>;
 
   call<T = unknown>(req: CallRequest): Promise<Result<T>>;
   mutate(m: Mutation): Promise<Result<MutateData>>;

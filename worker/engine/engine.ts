@@ -315,10 +315,13 @@ export class Engine implements EngineApi {
     return this.flights.run(resourceId(resource), () => this.guarded(() => refreshResource(this.ctx, resource)), maxAgeMs);
   }
 
-  async loadMore(list: ListKey): Promise<Result<{ hasMore: boolean }>> {
+  async loadMore(list: ListKey, opts?: { fromStart?: boolean }): Promise<Result<{ hasMore: boolean }>> {
     await this.ready;
     if (!this.writer) return guest();
     if (!this.online) return offline();
+    if (opts?.fromStart) {
+      return this.flights.run(`list:${listKeyId(list)}:first`, () => this.guarded(() => refreshFirstPage(this.ctx, list)), SCREEN_REFRESH_MAX_AGE_MS);
+    }
     return this.flights.run(`list:${listKeyId(list)}`, () => this.guarded(() => loadMore(this.ctx, list)));
   }
 

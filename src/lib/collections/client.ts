@@ -158,8 +158,8 @@ export class EngineClient {
   refresh(r: Resource, opts?: { force?: boolean }) {
     return this.api.refresh(r, opts);
   }
-  loadMore(list: ListKey) {
-    return this.api.loadMore(list);
+  loadMore(list: ListKey, opts?: { fromStart?: boolean }) {
+    return this.api.loadMore(list, opts);
   }
   watch(key: WatchKey) {
     return this.api.watch(this.tabId, key);

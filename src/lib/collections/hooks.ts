@@ -58,7 +58,10 @@ export interface PagedState {
   loadMore(): void;
 }
 
-/** A paged list's progress, and its loadMore (the first page is fetched on mount when none is stored). */
+/**
+ * A paged list's progress, and its loadMore. On mount the first page is fetched when none is
+ * stored, or re-read in the background when one is (the screen shows the stored one meanwhile).
+ */
 export function usePaging(list: ListKey, autoload = true): PagedState {
   const id = listKeyId(list);
   const { data: row, isReady } = useLiveQuery((q) => q.from({ l: listsCollection }).where(({ l }) => eq(l.key, id)).findOne(), [id]);
@@ -77,9 +80,17 @@ export function usePaging(list: ListKey, autoload = true): PagedState {
   // The first page is fetched once signed in (a screen may mount before the session is known).
   const session = useSession();
   const userId = session.status === 'signed-in' ? session.user.id : null;
+  const hasRow = !!row;
+  const revalidated = useRef<string | null>(null);
   useEffect(() => {
-    if (autoload && userId !== null && isReady && !row) loadMore();
-  }, [autoload, userId, isReady, row, loadMore]);
+    if (!autoload || userId === null || !isReady) return;
+    if (!hasRow) {
+      loadMore();
+    } else if (revalidated.current !== listJson) {
+      revalidated.current = listJson;
+      void getEngine().loadMore(JSON.parse(listJson) as ListKey, { fromStart: true });
+    }
+  }, [autoload, userId, isReady, hasRow, listJson, loadMore]);
   return { hasMore: row ? row.next !== null : true, loading, fetched: !!row, loadMore };
 }
 
