@@ -12,6 +12,8 @@ export interface AppSettings {
   pp_client: string;
   monthly_class_changes: number;
   min_recharge_amount: number;
+  /** GET /childs `meta.cap_running`: while a cap runs, parents cannot create child accounts. Not part of /app. */
+  children_cap_running: boolean;
 }
 
 export const defaultSettings: AppSettings = {
@@ -25,6 +27,7 @@ export const defaultSettings: AppSettings = {
   pp_client: 'sandbox-reference-client',
   monthly_class_changes: 4,
   min_recharge_amount: 10,
+  children_cap_running: false,
 };
 
 export function getSettings(db: DB): AppSettings {

@@ -17,7 +17,7 @@ function wsConfig(requestUrl: string, forwardedProto: string | undefined, key: s
 appRoutes.get('/app', (c) => {
   const app = c.get('app');
   const s = getSettings(app.db);
-  const { min_recharge_amount: _min, ...pub } = s;
+  const { min_recharge_amount: _min, children_cap_running: _cap, ...pub } = s;
   return c.json({
     data: {
       ...pub,

@@ -5,6 +5,7 @@ import { business, forbidden, invalid, notFound } from '../lib/errors.ts';
 import { idParam, readBody } from '../lib/request.ts';
 import { applyCredits } from '../lib/ledger.ts';
 import { validateRegistration, RegistrationMessages } from '../lib/registration.ts';
+import { getSettings } from '../lib/settings.ts';
 import { childOf, childrenOf, insertChild, parseAmount } from '../lib/wallet.ts';
 
 /**
@@ -20,7 +21,7 @@ familyRoutes.use('/childs/*', requireAuth);
 familyRoutes.get('/childs', (c) => {
   const user = c.get('user');
   requireStudent(user);
-  return c.json({ data: childrenOf(c.get('app'), user.id), meta: { cap_running: false } });
+  return c.json({ data: childrenOf(c.get('app'), user.id), meta: { cap_running: getSettings(c.get('app').db).children_cap_running } });
 });
 
 familyRoutes.get('/childs/:id{[0-9]+}', (c) => {
@@ -37,6 +38,7 @@ familyRoutes.post('/childs', async (c) => {
   requireStudent(user);
   if (user.parent_id != null) throw forbidden();
   const app = c.get('app');
+  if (getSettings(app.db).children_cap_running) throw business('NOT_ALLOWED');
   const body = await readBody(c);
   const taken = (email: string) => !!app.db.prepare('SELECT 1 FROM users WHERE email = ?').get(email);
   const reg = validateRegistration(body, app.now(), taken);

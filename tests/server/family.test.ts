@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createUser, type UserInput } from '../../server/seed/factory.ts';
 import { issueToken, verifyPassword } from '../../server/lib/auth.ts';
+import { setSetting } from '../../server/lib/settings.ts';
 
 const U: Record<string, { id: number; token: string }> = {};
 
@@ -55,6 +56,20 @@ describe('family accounts: children and transfers', () => {
         meta: { cap_running: false },
       });
       expect((await api('GET', '/childs', 'creator')).body.data).toEqual([]);
+    });
+
+    it('while a cap runs, the list says so and no child account can be created', async () => {
+      setSetting(s.app.db, 'children_cap_running', true);
+      try {
+        expect((await api('GET', '/childs', 'parent')).body.meta).toEqual({ cap_running: true });
+        const r = await api('POST', '/childs', 'creator', registration('capped.kid@example.com'));
+        expect(r.status).toBe(400);
+        expect(r.body.code).toBe('NOT_ALLOWED');
+        expect((await s.api('GET', '/app')).body.data).not.toHaveProperty('children_cap_running');
+      } finally {
+        setSetting(s.app.db, 'children_cap_running', false);
+      }
+      expect((await api('GET', '/childs', 'parent')).body.meta).toEqual({ cap_running: false });
     });
 
     it('shows one own child; another parent\'s child or an unknown id is 404', async () => {

@@ -69,7 +69,15 @@ function specOf(r: Resource) {
     case 'wallet':
       return spec({ path: '/wallet', schema: E.dataOf(E.wallet), changes: (d) => [{ table: 'kv', upserts: [kv('wallet', d.data)] }] });
     case 'children':
-      return spec({ path: '/childs', schema: E.dataOf(z.array(E.child)), changes: (d) => [{ table: 'children', upserts: rows(d.data), replace: true }] });
+      return spec({
+        path: '/childs',
+        schema: E.dataOf(z.array(E.child)).extend({ meta: z.looseObject({ cap_running: z.boolean().optional() }).optional() }),
+        // meta.cap_running: while true, no new child account can be created.
+        changes: (d) => [
+          { table: 'children', upserts: rows(d.data), replace: true },
+          { table: 'kv', upserts: [kv('children-meta', { cap_running: d.meta?.cap_running === true })] },
+        ],
+      });
     case 'transactions':
       return spec({
         path: '/history/transactions',

@@ -9,11 +9,7 @@ export function useChildren(): { children: Child[]; loaded: boolean } {
   return { children: (data ?? []) as Child[], loaded: isReady };
 }
 
-/**
- * GET /childs `meta.cap_running`: while true, new child accounts cannot be created. The engine
- * does not store the list's meta yet; it is read from kv `children-meta` once it does, and is
- * false (creation shown) until then, as the reference server always answers.
- */
+/** GET /childs `meta.cap_running` (kv `children-meta`): while true, new child accounts cannot be created. */
 export function useCapRunning(): boolean {
   const { value } = useKvValue<{ cap_running?: boolean }>('children-meta');
   return value?.cap_running === true;
