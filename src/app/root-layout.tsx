@@ -56,13 +56,13 @@ export function RootLayout() {
             pb={signedIn ? { base: `calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom))`, md: '0' } : undefined}
             outline="none"
           >
+            <InstallPrompt />
             {signedIn && <UnconfirmedBanner />}
             {loggingOut ? <PageSpinner label="Signing out" /> : <Outlet />}
           </Box>
         </Flex>
         {def?.meta.footer && <Footer />}
         {signedIn && <BottomNav />}
-        <InstallPrompt />
       </Flex>
     </PreviousQueryProvider>
   );

@@ -53,9 +53,9 @@ async function toast(page: Page, text: string) {
   await region.getByRole('status').first().waitFor({ state: 'detached', timeout: TIMEOUT }).catch(() => {});
 }
 
-/** The "Install the app" prompt may cover buttons at the bottom right. */
+/** Closes the "Install the app" banner if it shows (it moves the page down while it does). */
 async function dismissInstallPrompt(page: Page) {
-  const notNow = page.getByRole('dialog', { name: 'Install the app' }).getByRole('button', { name: 'Not now' });
+  const notNow = page.getByRole('region', { name: 'Install the app' }).getByRole('button', { name: 'Not now' });
   if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
 }
 

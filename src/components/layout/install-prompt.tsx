@@ -45,43 +45,31 @@ export function InstallPrompt() {
     await event.userChoice.catch(() => null);
     setEvent(null);
   };
+  // In the flow of the page, above the screen's content: it pushes the screen down instead of
+  // covering any of its controls (calendar toolbar, Send, dialog footers, toasts).
   return (
-    <Box
-      role="dialog"
-      aria-label="Install the app"
-      position="fixed"
-      zIndex="overlay"
-      insetX={{ base: '3', md: 'auto' }}
-      insetEnd={{ md: '6' }}
-      // Under the top bar, so it never covers the controls that live at the bottom (Send, the
-      // floating add button, dialog footers, toasts).
-      top={{ base: 'calc(65px + 8px)', md: 'calc(85px + 12px)' }}
-      maxW={{ md: 'sm' }}
-      bg="surface"
-      borderWidth="1px"
-      borderRadius="lg"
-      boxShadow="lg"
-      p="4"
-    >
-      <HStack align="start" gap="3">
-        <Box color="brand.fg" pt="0.5">
+    <Box role="region" aria-label="Install the app" bg="surface" borderBottomWidth="1px" px={{ base: '3', md: '6' }} py="2.5">
+      <HStack gap="3" align="center" flexWrap="wrap">
+        <Box color="brand.fg" aria-hidden>
           <AppIcon name="download" />
         </Box>
-        <Box flex="1">
-          <Text fontWeight="semibold">Install the app</Text>
-          <Text fontSize="sm" color="fg.muted">
+        <Box flex="1" minW="12rem">
+          <Text fontWeight="semibold" fontSize="sm">
+            Install the app
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
             Open your classes from the home screen, even with a weak connection.
           </Text>
-          <HStack mt="3">
-            <Button size="sm" onClick={install}>
-              Install
-            </Button>
-            <Button size="sm" variant="ghost" onClick={dismiss}>
-              Not now
-            </Button>
-          </HStack>
         </Box>
-        <CloseButton size="sm" aria-label="Close" onClick={dismiss} />
+        <HStack gap="2">
+          <Button size="xs" onClick={install}>
+            Install
+          </Button>
+          <Button size="xs" variant="ghost" onClick={dismiss}>
+            Not now
+          </Button>
+          <CloseButton size="xs" aria-label="Close" onClick={dismiss} />
+        </HStack>
       </HStack>
     </Box>
   );
