@@ -1,4 +1,5 @@
-import { Button, Table, Text } from '@chakra-ui/react';
+import { Button, Link, Table, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
 import type { Child } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { isLowBalance } from '../wallet/rules.ts';
@@ -25,9 +26,9 @@ export function ChildrenTable({ items, onTransfer }: { items: Child[]; onTransfe
           {items.map((c) => (
             <Table.Row key={c.id} data-testid={`child-${c.id}`}>
               <Table.Cell>
-                <Text fontWeight="medium" dir="auto">
-                  {c.name}
-                </Text>
+                <Link asChild fontWeight="medium" dir="auto">
+                  <RouterLink to={`/profile/${c.id}`}>{c.name}</RouterLink>
+                </Link>
                 <Text fontSize="xs" color="fg.muted" display={{ base: 'block', md: 'none' }} truncate maxW="40">
                   {c.email}
                 </Text>

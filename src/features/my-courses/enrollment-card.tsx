@@ -1,4 +1,4 @@
-import { AspectRatio, Badge, Box, Card, HStack, Image, LinkOverlay, Text } from '@chakra-ui/react';
+import { AspectRatio, Badge, Box, Card, HStack, Image, Link, LinkOverlay, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { Enrollment } from '../../../db/entities.ts';
 import { statusStyle } from '../../lib/status.ts';
@@ -23,7 +23,17 @@ export function EnrollmentCard({ enrollment: e }: { enrollment: Enrollment }) {
           </LinkOverlay>
         </Card.Title>
         <Text textStyle="sm" color="fg.muted">
-          {e.teacher ? `Teacher: ${e.teacher.name}` : 'Teacher not assigned yet'}
+          {e.teacher ? (
+            <>
+              Teacher:{' '}
+              {/* Above the card's overlay link, so it opens the teacher rather than the course. */}
+              <Link asChild position="relative" zIndex="1" color="fg" dir="auto">
+                <RouterLink to={`/profile/${e.teacher.id}`}>{e.teacher.name}</RouterLink>
+              </Link>
+            </>
+          ) : (
+            'Teacher not assigned yet'
+          )}
         </Text>
       </Card.Body>
       <Card.Footer justifyContent="space-between" pt="0">

@@ -1,6 +1,45 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import type { User } from '../../../db/entities.ts';
+import { useUser } from '../../app/session-context.tsx';
+import { PageContainer } from '../../components/page-container.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { useProfileSources } from './data.ts';
+import { OwnProfile } from './own-profile.tsx';
+import { findPerson, parseProfileId } from './people.ts';
+import { PersonProfile } from './person-profile.tsx';
+import { ProfileNotFound } from './profile-not-found.tsx';
 
-/** Placeholder until this screen is built; the router expects the page as the default export. */
+/**
+ * Another user's profile, from the mirror only. Found as soon as any table names them; "not
+ * found" only once the tables are read and the background refresh answered, so a slow device
+ * shows the spinner a moment rather than a wrong answer, and an offline one never spins forever.
+ */
+function OtherProfile({ id, me }: { id: number; me: User }) {
+  const { sources, ready, settled } = useProfileSources(me);
+  const person = useMemo(() => findPerson(id, me.id, sources), [id, me.id, sources]);
+  if (person) return <PersonProfile person={person} />;
+  if (!ready || !settled) return <PageSpinner label="Loading profile" />;
+  return <ProfileNotFound />;
+}
+
+/** /profile/:id — my own profile, or a teacher, student or child of mine the device knows. */
 export default function ProfilePage() {
-  return <PlaceholderPage title="Profile" />;
+  const params = useParams();
+  const me = useUser();
+  const id = parseProfileId(params.id);
+  return (
+    <PageContainer maxW="3xl">
+      {id === null ? (
+        <ProfileNotFound />
+      ) : !me ? (
+        // The route needs a session; this shows only while the guard is still deciding.
+        <PageSpinner label="Loading profile" />
+      ) : id === me.id ? (
+        <OwnProfile user={me} />
+      ) : (
+        <OtherProfile key={id} id={id} me={me} />
+      )}
+    </PageContainer>
+  );
 }

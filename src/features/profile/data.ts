@@ -1,0 +1,62 @@
+import { useLiveQuery } from '@tanstack/react-db';
+import { useEffect, useMemo, useState } from 'react';
+import type { Class, ClassReport, Course, Enrollment, RescheduleRequest, User } from '../../../db/entities.ts';
+import { useEngine } from '../../app/session-context.tsx';
+import {
+  classReportsCollection, classesCollection, coursesCollection, enrollmentsCollection, rescheduleRequestsCollection,
+} from '../../lib/collections/tables.ts';
+import { useHome } from '../dashboard/data.ts';
+import { useChildren } from '../family/data.ts';
+import type { PeopleSources } from './people.ts';
+
+/** However the background refresh goes (a lost reply, a stalled worker), the page stops waiting after this. */
+const SETTLE_LIMIT_MS = 6000;
+
+/**
+ * Every place the mirror keeps people I share a course with, live. The enrolments (and, for a
+ * parent, the children) are refreshed by the worker in the background when the page opens, so a
+ * link followed on a device that never opened My Courses still finds the person. `ready` once the
+ * tables are read; `settled` once that refresh answered (or failed, offline at once): until both,
+ * an unknown person may still appear, after them the page may say "not found".
+ */
+export function useProfileSources(me: User): { sources: PeopleSources; ready: boolean; settled: boolean } {
+  const engine = useEngine();
+  const teacher = me.groupId === 1;
+  const parent = !teacher && me.is_parent;
+  const enrollments = useLiveQuery((q) => q.from({ e: enrollmentsCollection }));
+  const courses = useLiveQuery((q) => q.from({ c: coursesCollection }));
+  const classes = useLiveQuery((q) => q.from({ c: classesCollection }));
+  const reports = useLiveQuery((q) => q.from({ r: classReportsCollection }));
+  const requests = useLiveQuery((q) => q.from({ r: rescheduleRequestsCollection }));
+  const { children, loaded: childrenReady } = useChildren();
+  const { home, loaded: homeReady } = useHome();
+
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const done = () => live && setSettled(true);
+    const timer = setTimeout(done, SETTLE_LIMIT_MS);
+    // /childs is for students only; a teacher asking would be refused.
+    void Promise.all([engine.refresh('my-enrollments'), ...(parent ? [engine.refresh('children')] : [])]).then(done, done);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [engine, parent]);
+
+  const sources = useMemo<PeopleSources>(() => {
+    const courseEnrollments = ((courses.data ?? []) as Course[]).flatMap((c) => (c.enrollment ? [c.enrollment] : []));
+    return {
+      enrollments: [...((enrollments.data ?? []) as Enrollment[]), ...courseEnrollments, ...(home?.enrollments ?? [])],
+      pairings: [
+        ...((classes.data ?? []) as Class[]).map((c) => c.enrollment),
+        ...((reports.data ?? []) as ClassReport[]),
+        ...((requests.data ?? []) as RescheduleRequest[]).map((r) => r.enrollment),
+      ],
+      children,
+    };
+  }, [enrollments.data, courses.data, classes.data, reports.data, requests.data, children, home]);
+
+  const ready = enrollments.isReady && courses.isReady && classes.isReady && reports.isReady && requests.isReady && childrenReady && homeReady;
+  return { sources, ready, settled };
+}

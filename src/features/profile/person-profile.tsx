@@ -1,0 +1,71 @@
+import { Badge, Button, DataList, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { formatMoney } from '../../lib/format.ts';
+import { statusStyle } from '../../lib/status.ts';
+import { isLowBalance } from '../wallet/rules.ts';
+import { RELATION_LABEL, type KnownPerson, type SharedCourse } from './people.ts';
+import { ProfileHeader } from './profile-header.tsx';
+import { ProfileSection } from './profile-section.tsx';
+
+function CourseRow({ item }: { item: SharedCourse }) {
+  const status = item.status ? statusStyle(item.status) : null;
+  return (
+    <List.Item display="flex" alignItems="center" justifyContent="space-between" gap="3" py="2.5" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
+      {/* The course page shows the viewer's own enrolment: offered only when it is mine. */}
+      {item.mine ? (
+        <Link asChild fontWeight="medium" minW="0" dir="auto">
+          <RouterLink to={`/courses/${item.course.id}`}>{item.course.name}</RouterLink>
+        </Link>
+      ) : (
+        <Text fontWeight="medium" minW="0" dir="auto">{item.course.name}</Text>
+      )}
+      {status && <Badge colorPalette={status.color} flexShrink={0}>{status.label}</Badge>}
+    </List.Item>
+  );
+}
+
+/** Another person as the mirror knows them: who they are to me, a child's balance, the courses we share. */
+export function PersonProfile({ person }: { person: KnownPerson }) {
+  const { child } = person;
+  return (
+    <Stack gap={{ base: '5', md: '6' }}>
+      <ProfileHeader name={person.name} avatar={person.avatar} labels={person.relations.map((r) => RELATION_LABEL[r])} />
+      {child && (
+        <ProfileSection title="Child account">
+          <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="4">
+            <DataList.Root orientation="horizontal" gap="2">
+              <DataList.Item>
+                <DataList.ItemLabel>Email</DataList.ItemLabel>
+                <DataList.ItemValue minW="0" wordBreak="break-word" dir="auto">{child.email}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Balance</DataList.ItemLabel>
+                <DataList.ItemValue fontWeight="semibold" color={isLowBalance(child.credits) ? 'fg.error' : undefined} data-testid="child-profile-balance">
+                  {formatMoney(child.credits)}
+                </DataList.ItemValue>
+              </DataList.Item>
+              {child.loan_credits > 0 && (
+                <DataList.Item>
+                  <DataList.ItemLabel>Loan balance</DataList.ItemLabel>
+                  <DataList.ItemValue>{formatMoney(child.loan_credits)}</DataList.ItemValue>
+                </DataList.Item>
+              )}
+            </DataList.Root>
+            <Button asChild size="sm" variant="outline" flexShrink={0}>
+              <RouterLink to="/childs">Manage in My Family</RouterLink>
+            </Button>
+          </Stack>
+        </ProfileSection>
+      )}
+      {person.courses.length > 0 && (
+        <ProfileSection title="Shared courses">
+          <List.Root variant="plain" aria-label={`Courses shared with ${person.name}`}>
+            {person.courses.map((c) => (
+              <CourseRow key={c.key} item={c} />
+            ))}
+          </List.Root>
+        </ProfileSection>
+      )}
+    </Stack>
+  );
+}
