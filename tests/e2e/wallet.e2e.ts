@@ -307,7 +307,7 @@ describe('wallet', () => {
       await declinedToast.getByRole('button', { name: 'Close' }).click({ timeout: 5000 });
       await declinedToast.waitFor({ state: 'detached', timeout: TIMEOUT });
       expect(await declined.isVisible()).toBe(true);
-      expect(await declined.getByLabel('Card number').inputValue()).toBe('4242424242424242');
+      expect(await declined.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
       await declined.getByRole('button', { name: 'Cancel' }).click();
       await declined.waitFor({ state: 'detached', timeout: TIMEOUT });
 

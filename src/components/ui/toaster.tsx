@@ -23,8 +23,10 @@ export function notify(kind: Kind, text: string, duration?: number) {
  * For a dialog's `onInteractOutside`: a click on a toast (closing it, say) is not a click outside
  * the dialog, so it must not close the dialog the toast is talking about.
  */
-export function keepOpenOnToast(e: { target: EventTarget | null; preventDefault(): void }) {
-  if (e.target instanceof Element && e.target.closest('[data-scope="toast"]')) e.preventDefault();
+export function keepOpenOnToast(e: { detail?: { target?: EventTarget | null; originalEvent?: Event | null }; preventDefault(): void }) {
+  // The outside event is fired on the dialog itself; what was touched is in its detail.
+  const target = e.detail?.target ?? e.detail?.originalEvent?.target ?? null;
+  if (target instanceof Element && target.closest('[data-scope="toast"]')) e.preventDefault();
 }
 
 export function Toaster() {
