@@ -241,6 +241,8 @@ export const message = z.looseObject({
   client_key: nullableString.optional().default(null),
 });
 export type Message = z.infer<typeof message>;
+/** A mirror `messages` row: a server message, or an unsent one (string id, `pending`). */
+export const messageRow = message.extend({ id: z.union([z.number().int(), z.string()]), pending: z.boolean().optional() });
 
 export const conversation = z.looseObject({
   id,

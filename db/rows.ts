@@ -1,6 +1,6 @@
 import type { EngineError, Mutation } from './engine-api.ts';
-import { z } from 'zod';
-import { message, type ScheduleRow, type Transaction, type User } from './entities.ts';
+import type { z } from 'zod';
+import type { messageRow, ScheduleRow, Transaction, User } from './entities.ts';
 
 /**
  * The shapes of the mirror's own rows (those that are not a server entity as it came), shared by
@@ -27,7 +27,7 @@ export interface CalendarMonthRow {
 }
 
 /** `messages` table: a server message, or an unsent one (`id: 'pending:<mutationId>'`, `pending: true`). */
-export const messageRow = message.extend({ id: z.union([z.number().int(), z.string()]), pending: z.boolean().optional() });
+// Type-only (the schema lives in entities.ts), so the tabs' bundle does not carry zod for it.
 export type MessageRow = z.infer<typeof messageRow>;
 
 /** `transactions` table: the three lists of GET /history/transactions in one table. */
