@@ -390,38 +390,25 @@ async function benchLargeData(server: RunningServer) {
       }, conv.id);
       rows.push({ section: 'large data', name: `open a conversation of ${total} messages (first visit)`, value: openMs, unit: 'ms' });
       const older: number[] = [];
-      // The first scroll to the top only reveals the first page's own older rows: not counted.
-      for (let i = 0; i < (quick ? 3 : 10) + 1; i++) {
-        const sample = (
-          await p.evaluate(async () => {
-            const scrollers = document.querySelectorAll<HTMLElement>('[data-virtuoso-scroller]');
-            const s = scrollers[scrollers.length - 1]!;
-            // The lowest index ever shown: only a newly fetched older page can go below it.
-            const w = window as unknown as { __minIdx?: number };
-            const idxNow = [...s.querySelectorAll('[data-index]')].map((e) => Number(e.getAttribute('data-index')));
-            const before = Math.min(w.__minIdx ?? Infinity, ...idxNow);
-            const t0 = performance.now();
-            s.scrollTop = 0;
-            s.dispatchEvent(new Event('scroll'));
-            const shown = new Promise<boolean>((resolve) => {
-              const check = () => {
-                const idx = [...s.querySelectorAll('[data-index]')].map((e) => Number(e.getAttribute('data-index')));
-                const m = idx.length > 0 ? Math.min(...idx) : Infinity;
-                if (m < (w.__minIdx ?? Infinity)) w.__minIdx = m;
-                return m < before;
-              };
-              const mo = new MutationObserver(() => check() && (mo.disconnect(), resolve(true)));
-              mo.observe(s, { childList: true, subtree: true });
-              setTimeout(() => (mo.disconnect(), resolve(false)), 10_000);
-            });
-            return (await shown) === false ? -1 : performance.now() - t0;
-          })
-        );
-        if (i > 0) older.push(sample);
+      for (let i = 0; i < (quick ? 3 : 10); i++) {
+        const sample = await p.evaluate(async () => {
+          const scrollers = document.querySelectorAll<HTMLElement>('[data-virtuoso-scroller]');
+          const s = scrollers[scrollers.length - 1]!;
+          // The list keeps the message at the top in place when older rows are prepended above it
+          // (no overscan above), so an older page shows as the scroll position moving down by its
+          // height: the time from the scroll to the top to that frame.
+          const t0 = performance.now();
+          s.scrollTop = 0;
+          s.dispatchEvent(new Event('scroll'));
+          const end = t0 + 10_000;
+          while (s.scrollTop < 150 && performance.now() < end) await new Promise((r) => requestAnimationFrame(r));
+          return s.scrollTop < 150 ? -1 : performance.now() - t0;
+        });
+        older.push(sample);
         await sleep(300);
       }
       rows.push({
-        section: 'large data', name: 'load an older page of messages (scroll to top → shown)', ...stats(older.filter((t) => t >= 0)), unit: 'ms',
+        section: 'large data', name: 'load an older page of messages (scroll to top → in the list, view kept)', ...stats(older.filter((t) => t >= 0)), unit: 'ms',
         note: older.some((t) => t < 0) ? `${older.filter((t) => t < 0).length} scrolls showed nothing older within 10 s` : undefined,
       });
 

@@ -140,6 +140,62 @@ describe('inbox', () => {
     });
   });
 
+  it('older messages load within 100 px of the top without the view jumping, down to Start Of Conversation', async () => {
+    await withBrowsers(1, async ([s]) => {
+      const page = await s!.newPage();
+      await signIn(page, STUDENT);
+      const before = fetchesOf(SHARED);
+      await openConversation(page, SHARED);
+      await messages(page).getByRole('button', { name: 'Load More Messages' }).waitFor({ state: 'attached', timeout: TIMEOUT });
+      await page.waitForTimeout(1000);
+      // Opening reads the newest page only: nothing older until the user scrolls up.
+      expect(fetchesOf(SHARED) - before).toBe(1);
+
+      const jumps: number[] = [];
+      // The header holds Load More Messages while older ones exist (it is always rendered).
+      const more = () => messages(page).getByRole('button', { name: 'Load More Messages' });
+      for (let i = 0; i < 10 && (await more().count()) > 0; i++) {
+        const fetched = fetchesOf(SHARED);
+        const jump = await page.evaluate(async () => {
+          const scrollers = document.querySelectorAll<HTMLElement>('[data-virtuoso-scroller]');
+          const sc = scrollers[scrollers.length - 1]!;
+          const rows = () => [...sc.querySelectorAll<HTMLElement>('[data-item-index]')];
+          sc.scrollTop = 300;
+          await new Promise((r) => setTimeout(r, 150));
+          // Within 100 px of the top (not all the way): the loader must start there. The topmost
+          // rendered message is the anchor; its position is read at once, before anything arrives.
+          sc.scrollTop = 90;
+          const anchor = rows()[0]!;
+          const was = anchor.getBoundingClientRect().top;
+          // Older rows arrive above, out of view: the list keeps the anchor in place by scrolling
+          // down by their height.
+          const end = Date.now() + 10_000;
+          while (sc.scrollTop < 150 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+          // Where it settles once the new rows are measured.
+          await new Promise((r) => setTimeout(r, 500));
+          return sc.scrollTop >= 150 && anchor.isConnected ? Math.abs(anchor.getBoundingClientRect().top - was) : -1;
+        });
+        expect(jump, 'an older page showed up above').toBeGreaterThanOrEqual(0);
+        expect(fetchesOf(SHARED)).toBeGreaterThan(fetched);
+        jumps.push(jump);
+        // The page's messages and the list's "more" flag reach the screen a moment apart.
+        await page.waitForTimeout(300);
+      }
+      await page.evaluate(() => {
+        const scrollers = document.querySelectorAll<HTMLElement>('[data-virtuoso-scroller]');
+        scrollers[scrollers.length - 1]!.scrollTop = 0;
+      });
+      await messages(page).getByText('Start Of Conversation').waitFor({ timeout: TIMEOUT });
+      expect(jumps.length).toBeGreaterThan(0);
+      // The message that was at the top stays where it was while older ones appear above it.
+      expect(Math.max(...jumps)).toBeLessThan(4);
+      // The oldest message of the conversation is on screen right under the marker.
+      const oldest = app.app.db.prepare('SELECT text FROM messages WHERE conversation_id = ? AND text IS NOT NULL ORDER BY id LIMIT 1').get(SHARED) as { text: string };
+      await messages(page).getByText(oldest.text.slice(0, 30)).first().waitFor({ timeout: TIMEOUT });
+      await expect.poll(() => messages(page).getByRole('button', { name: 'Load More Messages' }).count()).toBe(0);
+    });
+  });
+
   it('a message typed offline stays pending across a reload and is delivered once when the network returns', async () => {
     // Playwright's offline mode does not reach a SharedWorker (the sync engine's requests would
     // still get through), so the browser talks to the server through a proxy that can refuse the

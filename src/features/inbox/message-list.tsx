@@ -28,23 +28,28 @@ export interface MessageListHandle {
 interface HeaderContext {
   hasMore: boolean;
   loadingOlder: boolean;
+  /** The beginning was reached by loading older pages: the marker takes the button's place. */
+  startInHeader: boolean;
   onLoadOlder(): void;
 }
 
 /**
- * Above the oldest loaded message: Load More Messages while older ones exist. It keeps its height
- * once everything is loaded, so the last older page does not shift the view; Start Of Conversation
- * is drawn with the first message instead, so a short conversation aligned to the bottom shows
- * it right above its first message rather than at the top of an empty pane.
+ * Above the oldest loaded message, in a slot of fixed height: Load More Messages while older ones
+ * exist, then Start Of Conversation in its place once they are all loaded, so reaching the start
+ * never shifts the view. A conversation that fit in its first page has no button: its marker is
+ * drawn with the first message instead, so a short conversation aligned to the bottom shows it
+ * right above its first message rather than at the top of an empty pane.
  */
 function Header({ context }: { context?: HeaderContext }) {
   return (
     <Center h="14">
-      {context?.hasMore && (
+      {context?.hasMore ? (
         <Button size="xs" variant="outline" loading={context.loadingOlder} onClick={context.onLoadOlder}>
           Load More Messages
         </Button>
-      )}
+      ) : context?.startInHeader ? (
+        <StartOfConversation />
+      ) : null}
     </Center>
   );
 }
@@ -97,15 +102,25 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
 
   // Near the top with more to load: load, and keep loading while still near the top afterwards
   // (a short first page may not fill the screen, and atTopStateChange only fires on a change).
+  // Not before the list has first settled at the bottom: while it mounts it passes through the
+  // top, which would fetch an older page nobody scrolled to.
   const atTop = useRef(false);
+  const settled = useRef(false);
+  const scroller = useRef<HTMLElement | null>(null);
   const load = useCallback(() => {
-    if (hasMore && !loadingOlder) onLoadOlder();
+    if (settled.current && hasMore && !loadingOlder) onLoadOlder();
   }, [hasMore, loadingOlder, onLoadOlder]);
+  const loadRef = useRef(load);
+  loadRef.current = load;
   useEffect(() => {
     if (atTop.current) load();
   }, [load]);
 
-  const context = useMemo(() => ({ hasMore, loadingOlder, onLoadOlder: load }), [hasMore, loadingOlder, load]);
+  // Once there was something older to load, the start marker belongs to the header's slot.
+  const [hadMore, setHadMore] = useState(hasMore);
+  if (hasMore && !hadMore) setHadMore(true);
+  const startInHeader = atStart && hadMore;
+  const context = useMemo(() => ({ hasMore, loadingOlder, startInHeader, onLoadOlder: load }), [hasMore, loadingOlder, startInHeader, load]);
 
   return (
     <Virtuoso
@@ -123,11 +138,28 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         atTop.current = v;
         if (v) load();
       }}
-      increaseViewportBy={{ top: 400, bottom: 200 }}
+      scrollerRef={(el) => {
+        scroller.current = el instanceof HTMLElement ? el : null;
+      }}
+      atBottomStateChange={(v) => {
+        const el = scroller.current;
+        if (!v || settled.current || !el) return;
+        // Settled: really scrolled down to the newest message, or a first page too short to
+        // scroll at all (then it is at the top too, and older ones load at once). A bottom state
+        // reported while the mount is still at the top of a tall list does not count.
+        const short = el.scrollHeight <= el.clientHeight + LOAD_THRESHOLD_PX;
+        if (!short && el.scrollTop <= LOAD_THRESHOLD_PX) return;
+        settled.current = true;
+        if (short) loadRef.current();
+      }}
+      // No overscan above: older rows rendered above the view before they are measured make
+      // Virtuoso misplace the view by their estimate's error (react-virtuoso#947); with none, a
+      // prepended page keeps the message at the top exactly where it was (tests/e2e/inbox).
+      increaseViewportBy={{ top: 0, bottom: 200 }}
       components={COMPONENTS}
       itemContent={(_, item) => (
         <>
-          {atStart && item.key === keys[0] && <StartOfConversation />}
+          {atStart && !hadMore && item.key === keys[0] && <StartOfConversation />}
           <MessageBubble
             item={item}
             mine={item.state !== 'sent' || item.row.sender.id === myId}
