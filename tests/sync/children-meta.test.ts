@@ -11,9 +11,7 @@ afterAll(() => server.close());
 describe('the children list', () => {
   it('keeps GET /childs meta.cap_running in kv children-meta, so the family screen can hide creation', async () => {
     const browser = new Browser(server);
-    const engine = browser.engine();
-    const tab = browser.tab(engine);
-    await browser.signIn(tab, 'student@example.com');
+    const { engine, tab } = await browser.signedInTab('student@example.com');
     const meta = async () => ((await tab.snapshot('kv')) as KvRow[]).find((r) => r.key === 'children-meta')?.value;
 
     expect((await tab.refresh('children', { force: true })).ok).toBe(true);

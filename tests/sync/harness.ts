@@ -160,6 +160,14 @@ export class Browser {
     return r.data.user;
   }
 
+  /** The common start of a story: one engine, one tab, signed in as `email`. */
+  async signedInTab(email: string): Promise<{ engine: Engine; tab: EngineClient; user: User }> {
+    const engine = this.engine();
+    const tab = this.tab(engine);
+    const user = await this.signIn(tab, email);
+    return { engine, tab, user };
+  }
+
   requests(path: string | RegExp, label?: string): Recorded[] {
     return this.log.filter((r) => (typeof path === 'string' ? r.path === path : path.test(r.path)) && (!label || r.label === label));
   }

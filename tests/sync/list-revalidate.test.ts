@@ -10,9 +10,7 @@ afterAll(() => server.close());
 describe('a screen opening on a list it already holds', () => {
   it('re-reads the first page: a new item goes first, the pages read before stay after it', async () => {
     const browser = new Browser(server);
-    const engine = browser.engine();
-    const tab = browser.tab(engine);
-    await browser.signIn(tab, 'teacher@example.com');
+    const { engine, tab } = await browser.signedInTab('teacher@example.com');
     const list = { kind: 'class-reports' as const, enrollmentId: null };
     const row = async () => ((await tab.snapshot('lists')) as ListRow[]).find((l) => l.key === 'class-reports:all')!;
 
