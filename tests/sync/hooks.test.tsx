@@ -30,6 +30,12 @@ function Probe() {
   );
 }
 
+/** A kv document whose key changes with a prop (the query follows the key, not the first one). */
+function KvProbe({ k }: { k: string }) {
+  const doc = useKv<Record<string, unknown>>(k);
+  return <pre data-testid="kv">{doc ? Object.keys(doc).sort().join(',') : 'none'}</pre>;
+}
+
 describe('the React hooks screens use', () => {
   it('render the mirror and follow its changes', async () => {
     const browser = new Browser(server);
@@ -52,6 +58,20 @@ describe('the React hooks screens use', () => {
       return v.session === 'signed-in' && v.home !== null && (v.conversations as number) > 0;
     });
     expect(read()).toMatchObject({ storage: 'indexeddb' });
+
+    // A query whose key changes reads the new key's document.
+    await tab.refresh('wallet');
+    const kvEl = document.createElement('div');
+    document.body.append(kvEl);
+    const kvRoot = createRoot(kvEl);
+    await act(async () => kvRoot.render(<KvProbe k="home" />));
+    await until('home document', async () => (await act(async () => {}), (kvEl.textContent ?? '').includes('enrollments_count')));
+    await act(async () => kvRoot.render(<KvProbe k="wallet" />));
+    await until('wallet document', async () => (await act(async () => {}), (kvEl.textContent ?? '').includes('min_recharge_amount')));
+    expect(kvEl.textContent).not.toContain('enrollments_count');
+    await act(async () => kvRoot.render(<KvProbe k="no-such-key" />));
+    await until('no document', async () => (await act(async () => {}), kvEl.textContent === 'none'));
+    await act(async () => kvRoot.unmount());
 
     // A write elsewhere (a transfer) moves the credits the header shows.
     const before = read().credits as number;
