@@ -8,7 +8,7 @@ import { isLowBalance } from '../wallet/rules.ts';
 export function ChildrenTable({ items, onTransfer }: { items: Child[]; onTransfer: (c: Child) => void }) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
-      <Table.Root size="md" interactive>
+      <Table.Root size={{ base: 'sm', md: 'md' }} interactive>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Name</Table.ColumnHeader>
@@ -29,7 +29,7 @@ export function ChildrenTable({ items, onTransfer }: { items: Child[]; onTransfe
                 <Link asChild fontWeight="medium" dir="auto">
                   <RouterLink to={`/profile/${c.id}`}>{c.name}</RouterLink>
                 </Link>
-                <Text fontSize="xs" color="fg.muted" display={{ base: 'block', md: 'none' }} truncate maxW="40">
+                <Text fontSize="xs" color="fg.muted" display={{ base: 'block', md: 'none' }} truncate maxW={{ base: '32', sm: '40' }}>
                   {c.email}
                 </Text>
               </Table.Cell>
