@@ -27,7 +27,12 @@ export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
   root.onError(onError);
   root.use('*', async (c, next) => {
     c.set('app', app);
-    await next();
+    app.inflight.count++;
+    try {
+      await next();
+    } finally {
+      app.inflight.count--;
+    }
   });
 
   const api = new Hono<Env>();

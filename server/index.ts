@@ -30,7 +30,7 @@ export async function startServer(overrides: Partial<ServerConfig> & { clientDir
   fs.mkdirSync(uploadsDir, { recursive: true });
   const realtime = new PusherServer({ key: config.pusherKey, secret: config.pusherSecret, dropSocketRate: config.faults.dropSocketRate });
   const ctx: AppContext = {
-    db, config, broadcaster: realtime, uploadsDir, clockOffsetMs: 0, requestCounts: new Map(),
+    db, config, broadcaster: realtime, uploadsDir, clockOffsetMs: 0, requestCounts: new Map(), inflight: { count: 0 },
     now: () => Date.now() + ctx.clockOffsetMs,
   };
   const hono = createApp(ctx, { clientDir: overrides.clientDir });
@@ -53,6 +53,10 @@ export async function startServer(overrides: Partial<ServerConfig> & { clientDir
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections?.();
       await closed;
+      // A handler may still be awaiting (fault latency, an upload) after its socket went: let it
+      // finish against an open database, for a moment at most.
+      const until = Date.now() + 2000;
+      while (ctx.inflight.count > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
       db.close();
     },
   };

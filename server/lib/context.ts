@@ -30,6 +30,8 @@ export interface AppContext {
   uploadsDir: string;
   /** API requests served, by `METHOD /path` (no query): what the benchmarks' request-economy figures read. */
   requestCounts: Map<string, number>;
+  /** Requests being handled now (the server closes its database only once none is). */
+  inflight: { count: number };
 }
 
 export interface AuthUser {
