@@ -14,15 +14,22 @@ export interface Screen {
   ready: string;
 }
 
+/**
+ * The screen's data check, once its route is the one on screen (the document title is set when the
+ * route commits): the previous screen may show the same text (My Courses names the catalogue's
+ * courses), which must not count.
+ */
+const onScreen = (title: string, pred: string) => `m => document.title.startsWith(${JSON.stringify(`${title} ·`)}) && (${pred})(m)`;
+
 export const STUDENT_SCREENS: Screen[] = [
-  { label: 'Dashboard', fetches: ['/home'], ready: `m => m.innerText.includes('Wallet Balance') && /\\$\\d/.test(m.innerText) && m.innerText.includes('Upcoming Class')` },
-  { label: 'Inbox', fetches: ['/conversations'], ready: `m => /ago|now/.test(m.innerText) && m.innerText.includes('Support Team')` },
-  { label: 'Calendar', fetches: ['/calendar'], ready: `m => /\\d{1,2}:\\d{2}\\s?(am|pm)/i.test(m.querySelector('.tutoring-calendar')?.textContent ?? '')` },
-  { label: 'My Courses', fetches: ['/my-enrollments'], ready: `m => m.innerText.includes('/ week')` },
-  { label: 'Course Catalog', fetches: ['/courses'], ready: `m => m.innerText.includes('Quran Memorisation (Hifz)')` },
-  { label: 'Account Wallet', fetches: ['/wallet'], ready: `m => m.innerText.includes('Loan Balance') && /\\$\\d/.test(m.innerText)` },
-  { label: 'Class Reports', fetches: ['/my-enrollments', '/class-reports'], ready: `m => /\\d(\\.5)?\\/5/.test(m.innerText)` },
-  { label: 'Transactions History', fetches: ['/history/transactions'], ready: `m => m.innerText.includes('TX-')` },
-  { label: 'My Family', fetches: ['/childs'], ready: `m => m.innerText.includes('@example.com')` },
-  { label: 'Settings', fetches: ['/user'], ready: `m => m.innerText.includes('Signed in as')` },
+  { label: 'Dashboard', fetches: ['/home'], ready: onScreen('Dashboard', `m => m.innerText.includes('Wallet Balance') && /\\$\\d/.test(m.innerText) && m.innerText.includes('Upcoming Class')`) },
+  { label: 'Inbox', fetches: ['/conversations'], ready: onScreen('Inbox', `m => /ago|now/.test(m.innerText) && m.innerText.includes('Support Team')`) },
+  { label: 'Calendar', fetches: ['/calendar'], ready: onScreen('Calendar', `m => /\\d{1,2}:\\d{2}\\s?(am|pm)/i.test(m.querySelector('.tutoring-calendar')?.textContent ?? '')`) },
+  { label: 'My Courses', fetches: ['/my-enrollments'], ready: onScreen('My Courses', `m => m.innerText.includes('/ week')`) },
+  { label: 'Course Catalog', fetches: ['/courses'], ready: onScreen('Courses', `m => m.innerText.includes('Quran Memorisation (Hifz)')`) },
+  { label: 'Account Wallet', fetches: ['/wallet'], ready: onScreen('Account Wallet', `m => m.innerText.includes('Loan Balance') && /\\$\\d/.test(m.innerText)`) },
+  { label: 'Class Reports', fetches: ['/my-enrollments', '/class-reports'], ready: onScreen('Class Reports', `m => /\\d(\\.5)?\\/5/.test(m.innerText)`) },
+  { label: 'Transactions History', fetches: ['/history/transactions'], ready: onScreen('Transactions History', `m => m.innerText.includes('TX-')`) },
+  { label: 'My Family', fetches: ['/childs'], ready: onScreen('My Children', `m => m.innerText.includes('@example.com')`) },
+  { label: 'Settings', fetches: ['/user'], ready: onScreen('Settings', `m => m.innerText.includes('Signed in as')`) },
 ];
