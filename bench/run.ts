@@ -20,7 +20,11 @@ const quick = args.includes('--quick');
 const smoke = args.includes('--smoke');
 const scaleArg = args.indexOf('--scale');
 const SCALE = scaleArg >= 0 ? Number(args[scaleArg + 1]) : quick ? 2 : 20;
-const REPS = quick ? 3 : 20;
+const repsArg = args.indexOf('--reps');
+const REPS = repsArg >= 0 ? Number(args[repsArg + 1]) : quick ? 3 : 20;
+/** `--only navigation` (or any section's name, or a part of it): run just that section. */
+const onlyArg = args.indexOf('--only');
+const ONLY = onlyArg >= 0 ? args[onlyArg + 1]! : null;
 const COLD_RUNS = quick ? 1 : 3;
 const ECONOMY_MS = quick ? 12_000 : 60_000;
 const root = process.cwd();
@@ -496,6 +500,7 @@ async function main() {
   const failures: string[] = [];
   try {
     for (const [name, fn] of sections) {
+      if (ONLY && !name.includes(ONLY)) continue;
       log(name);
       try {
         await fn(server);

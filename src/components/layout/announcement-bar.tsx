@@ -1,10 +1,11 @@
 import { Box, CloseButton, HStack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, memo } from 'react';
 import { useSettings } from '../../app/session-context.tsx';
 import { DURATIONS } from '../../lib/messages.ts';
 
 /** The optional announcement of the app settings, shown for 15 s (or until closed). */
-export function AnnouncementBar() {
+// Memoised: the layout re-renders on every navigation; this part does not depend on the route.
+export const AnnouncementBar = memo(function AnnouncementBar() {
   const text = useSettings()?.announcement?.trim() ?? '';
   const [hidden, setHidden] = useState<string | null>(null);
   useEffect(() => {
@@ -23,4 +24,4 @@ export function AnnouncementBar() {
       </HStack>
     </Box>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Badge, Box, Link, Text, VStack } from '@chakra-ui/react';
 import { NavLink } from 'react-router';
 import { useRole, useSettings, useUser } from '../../app/session-context.tsx';
@@ -7,7 +8,8 @@ import { badgeCount, bottomNav } from './menu-items.ts';
 export const BOTTOM_NAV_HEIGHT = '64px';
 
 /** The phone bottom navigation (below md) for signed-in users. */
-export function BottomNav() {
+// Memoised: the layout re-renders on every navigation; this part does not depend on the route.
+export const BottomNav = memo(function BottomNav() {
   const role = useRole();
   const user = useUser();
   const settings = useSettings();
@@ -57,4 +59,4 @@ export function BottomNav() {
       ))}
     </Box>
   );
-}
+});

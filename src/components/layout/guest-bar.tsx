@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, HStack, Spacer } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { useCountry } from '../../app/use-country.ts';
@@ -8,7 +9,8 @@ import type { MenuItem } from './menu-items.ts';
 import { RamadanBadge } from './ramadan-badge.tsx';
 
 /** The guest navbar: Contact Us, Teachers Sign In (Egypt only), New Account, Sign in. 70 px on phones. */
-export function GuestBar() {
+// Memoised: the layout re-renders on every navigation; this part does not depend on the route.
+export const GuestBar = memo(function GuestBar() {
   const country = useCountry();
   const teachers = country === 'EG';
   const extra: MenuItem[] = teachers ? [{ label: 'Teachers Sign In', to: '/login/teachers', icon: 'login' }] : [];
@@ -37,4 +39,4 @@ export function GuestBar() {
       <ColorModeButton />
     </HStack>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Box, Button, CloseButton, HStack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, memo } from 'react';
 import { AppIcon } from '../ui/icons.tsx';
 
 interface InstallEvent extends Event {
@@ -11,7 +11,8 @@ interface InstallEvent extends Event {
 export const INSTALL_PROMPT_DELAY = 1000;
 const DISMISSED_KEY = 'install-prompt-dismissed';
 
-export function InstallPrompt() {
+// Memoised: the layout re-renders on every navigation; this part does not depend on the route.
+export const InstallPrompt = memo(function InstallPrompt() {
   const [event, setEvent] = useState<InstallEvent | null>(null);
   const [visible, setVisible] = useState(false);
 
@@ -73,4 +74,4 @@ export function InstallPrompt() {
       </HStack>
     </Box>
   );
-}
+});

@@ -1,10 +1,12 @@
+import { memo } from 'react';
 import { Box } from '@chakra-ui/react';
 import { useRole, useUser } from '../../app/session-context.tsx';
 import { sideMenu } from './menu-items.ts';
 import { NavList } from './nav-item.tsx';
 
 /** The desktop side menu (md and up), below the navbar, for signed-in users. */
-export function SideMenu() {
+// Memoised: the layout re-renders on every navigation; this part does not depend on the route.
+export const SideMenu = memo(function SideMenu() {
   const role = useRole();
   const user = useUser();
   return (
@@ -24,4 +26,4 @@ export function SideMenu() {
       <NavList items={sideMenu(role)} unread={user?.unread_inbox_count ?? 0} label="Main menu" />
     </Box>
   );
-}
+});

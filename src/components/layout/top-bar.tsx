@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Badge, Box, Float, HStack, IconButton, Link, Spacer } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { useRole, useUser } from '../../app/session-context.tsx';
@@ -12,7 +13,8 @@ import { RamadanBadge } from './ramadan-badge.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** The signed-in navbar: 85 px from md up, 65 px on phones. */
-export function TopBar() {
+// Memoised: the layout re-renders on every navigation; this part does not depend on the route.
+export const TopBar = memo(function TopBar() {
   const user = useUser();
   const role = useRole();
   const unread = user?.unread_inbox_count ?? 0;
@@ -51,4 +53,4 @@ export function TopBar() {
       <UserMenu />
     </HStack>
   );
-}
+});

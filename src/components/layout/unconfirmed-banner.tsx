@@ -1,9 +1,11 @@
+import { memo } from 'react';
 import { Alert, Button } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useUser } from '../../app/session-context.tsx';
 
 /** "Account not confirmed" for signed-in users whose email is unconfirmed, with a way to confirm. */
-export function UnconfirmedBanner() {
+// Memoised: the layout re-renders on every navigation; this part does not depend on the route.
+export const UnconfirmedBanner = memo(function UnconfirmedBanner() {
   const user = useUser();
   const { pathname } = useLocation();
   if (!user || user.email_verified_at || pathname === '/confirm') return null;
@@ -18,4 +20,4 @@ export function UnconfirmedBanner() {
       </Button>
     </Alert.Root>
   );
-}
+});
