@@ -1,5 +1,6 @@
 import { Box, Button, CloseButton, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useState, memo } from 'react';
+import { useLocation } from 'react-router';
 import { AppIcon } from '../ui/icons.tsx';
 
 interface InstallEvent extends Event {
@@ -15,6 +16,7 @@ const DISMISSED_KEY = 'install-prompt-dismissed';
 export const InstallPrompt = memo(function InstallPrompt() {
   const [event, setEvent] = useState<InstallEvent | null>(null);
   const [visible, setVisible] = useState(false);
+  const { pathname } = useLocation();
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -35,7 +37,9 @@ export const InstallPrompt = memo(function InstallPrompt() {
     };
   }, []);
 
-  if (!visible || !event) return null;
+  // Not above the inbox: its panes fill the window's height, and the banner would push the
+  // composer below the fold. It shows again on the next screen.
+  if (!visible || !event || pathname.startsWith('/inbox')) return null;
   const dismiss = () => {
     sessionStorage.setItem(DISMISSED_KEY, '1');
     setVisible(false);
