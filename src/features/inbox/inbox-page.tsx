@@ -1,6 +1,6 @@
 import { Box, Center, Flex, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { Conversation } from '../../../db/entities.ts';
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUser } from '../../app/session-context.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
@@ -12,11 +12,36 @@ import { InboxIcon } from './icons.tsx';
 /** The open conversation lives in the address (`/inbox?c=12`), so reload, back and links keep it. */
 const PARAM = 'c';
 
-/** Fills the screen below the top bar (and above the phone bottom navigation). */
+/**
+ * Fills the window from where the panes start (under the top bar, and under any banner shown
+ * above the screen: "Account not confirmed", the announcement) down to the bottom, above the
+ * phone bottom navigation. `--pane-top` is measured; the navbar heights stand in until it is.
+ */
 const PANE_HEIGHT = {
-  base: 'calc(100dvh - {sizes.navbarPhone} - 64px - env(safe-area-inset-bottom))',
-  md: 'calc(100dvh - {sizes.navbar})',
+  base: 'calc(100dvh - var(--pane-top, {sizes.navbarPhone}) - 64px - env(safe-area-inset-bottom))',
+  md: 'calc(100dvh - var(--pane-top, {sizes.navbar}))',
 };
+
+/** Keeps `--pane-top` on the element at its distance from the top of the page. */
+function usePaneTop(ref: React.RefObject<HTMLElement | null>, mounted: boolean) {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const top = `${Math.max(0, Math.round(el.getBoundingClientRect().top + window.scrollY))}px`;
+      if (el.style.getPropertyValue('--pane-top') !== top) el.style.setProperty('--pane-top', top);
+    };
+    update();
+    // Banners above come and go: the page's size changes with them.
+    const ro = new ResizeObserver(update);
+    ro.observe(document.body);
+    window.addEventListener('resize', update);
+    return () => {
+      ro.disconnect();
+      window.removeEventListener('resize', update);
+    };
+  }, [ref, mounted]);
+}
 
 /**
  * The inbox: the conversation list with the open conversation beside it from md up; on phones
@@ -32,6 +57,8 @@ export default function InboxPage() {
   const list = useConversations();
   const open = openId === null ? undefined : list.conversations.find((c) => c.id === openId);
 
+  const pane = useRef<HTMLDivElement>(null);
+  usePaneTop(pane, user !== null);
   const select = useCallback((id: number) => setParams({ [PARAM]: String(id) }), [setParams]);
   const back = useCallback(() => setParams({}), [setParams]);
 
@@ -39,7 +66,7 @@ export default function InboxPage() {
   const showList = !phone || openId === null;
 
   return (
-    <Flex h={PANE_HEIGHT} minH="0" overflow="hidden" bg="surface">
+    <Flex ref={pane} h={PANE_HEIGHT} minH="0" overflow="hidden" bg="surface">
       {showList && (
         <Box w={{ base: '100%', md: '320px', lg: '360px' }} flexShrink={0} borderEndWidth={{ md: '1px' }} minH="0">
           <ConversationList
