@@ -1,7 +1,7 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import { useState } from 'react';
 import { useLogout } from './use-logout.ts';
-import { keepOpenOnToast } from '../../components/ui/toaster.tsx';
 
 /** Asks before signing out; asks again when changes made offline have not been sent yet. */
 export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -17,7 +17,7 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
     }
   };
   return (
-    <Dialog.Root onInteractOutside={keepOpenOnToast}
+    <DialogRoot
       open={open}
       onOpenChange={(e) => {
         if (!e.open && !busy) {
@@ -56,6 +56,6 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

@@ -1,10 +1,10 @@
 import { Button, CloseButton, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import { useEffect, useId, useState } from 'react';
 import type { ClassReport } from '../../../db/entities.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { HalfStarRatingInput } from './star-rating.tsx';
 import { draftOf, reportDraftError, type ReportDraft } from './report-rules.ts';
-import { keepOpenOnToast } from '../../components/ui/toaster.tsx';
 
 /**
  * The teacher's Edit Class Report dialog. Saving goes through the outbox: offline it is kept and
@@ -42,7 +42,7 @@ export function EditReportDialog({ report, onClose, onSave }: {
   };
 
   return (
-    <Dialog.Root onInteractOutside={keepOpenOnToast} open={report != null} onOpenChange={(d) => !d.open && onClose()} placement="center" scrollBehavior="inside">
+    <DialogRoot open={report != null} onOpenChange={(d) => !d.open && onClose()} placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -90,6 +90,6 @@ export function EditReportDialog({ report, onClose, onSave }: {
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

@@ -1,10 +1,10 @@
 import { Button, CloseButton, DataList, Dialog, Portal, Text } from '@chakra-ui/react';
+import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import type { ClassReport } from '../../../db/entities.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { StarRating } from './star-rating.tsx';
 import { otherParty, otherPartyLabel, type Role } from './report-rules.ts';
-import { keepOpenOnToast } from '../../components/ui/toaster.tsx';
 
 /** A report read in full: course, the other party, Assesment, Class Activity, Homework, Teacher Notes. */
 export function ReportDetailDialog({ report, role, timezone, onClose, onEdit }: {
@@ -20,7 +20,7 @@ export function ReportDetailDialog({ report, role, timezone, onClose, onEdit }: 
     <Text whiteSpace="pre-wrap" dir="auto">{v?.trim() ? v : '—'}</Text>
   );
   return (
-    <Dialog.Root onInteractOutside={keepOpenOnToast} open={report != null} onOpenChange={(d) => !d.open && onClose()} placement="center" scrollBehavior="inside">
+    <DialogRoot open={report != null} onOpenChange={(d) => !d.open && onClose()} placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -76,6 +76,6 @@ export function ReportDetailDialog({ report, role, timezone, onClose, onEdit }: 
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

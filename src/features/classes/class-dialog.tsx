@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import { Alert, Button, CloseButton, Dialog, HStack, Portal, Separator, Stack, Text } from '@chakra-ui/react';
 import { useBreakpointValue } from '@chakra-ui/react';
 import type { Class } from '../../../db/entities.ts';
@@ -15,7 +16,6 @@ import { ReportForm } from './actions/report-form.tsx';
 import { CancelForm } from './actions/cancel-form.tsx';
 import { RescheduleForm } from './actions/reschedule-form.tsx';
 import { RequestDecision } from './actions/request-decision.tsx';
-import { keepOpenOnToast } from '../../components/ui/toaster.tsx';
 
 type Mode = 'details' | 'cancel' | 'reschedule' | 'report' | 'absent';
 const TITLES: Record<Mode, string> = {
@@ -42,7 +42,7 @@ export function ClassDialog({ classId, onClose }: { classId: number | null; onCl
   const size = useBreakpointValue({ base: 'full', md: 'lg' } as const) ?? 'lg';
 
   return (
-    <Dialog.Root onInteractOutside={keepOpenOnToast} open={classId != null} onOpenChange={(d) => !d.open && onClose()} size={size} scrollBehavior="inside">
+    <DialogRoot open={classId != null} onOpenChange={(d) => !d.open && onClose()} size={size} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -71,7 +71,7 @@ export function ClassDialog({ classId, onClose }: { classId: number | null; onCl
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
 import { useBreakpointValue } from '@chakra-ui/react';
 import type { Enrollment } from '../../../db/entities.ts';
@@ -6,7 +7,6 @@ import { MESSAGES } from '../../lib/messages.ts';
 import { useAction } from '../classes/use-action.ts';
 import { makeupError, makeupMinTime } from '../classes/rules.ts';
 import { todayIn } from '../classes/time.ts';
-import { keepOpenOnToast } from '../../components/ui/toaster.tsx';
 
 const DATE_ERROR = 'The date cannot be before today.';
 const TIME_ERROR = 'The time cannot be before now.';
@@ -50,7 +50,7 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
   };
 
   return (
-    <Dialog.Root onInteractOutside={keepOpenOnToast} open={open} onOpenChange={(d) => { if (!d.open) { reset(); onClose(); } }} size={size}>
+    <DialogRoot open={open} onOpenChange={(d) => { if (!d.open) { reset(); onClose(); } }} size={size}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -93,6 +93,6 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

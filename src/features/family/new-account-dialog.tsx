@@ -1,7 +1,8 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import { useState, type FormEvent } from 'react';
 import { mutationId, useEngine, useUser } from '../../app/session-context.tsx';
-import { notify, keepOpenOnToast } from '../../components/ui/toaster.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
 import { RegistrationFields } from '../auth/registration-fields.tsx';
 import { emptyRegistration, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationForm } from '../auth/registration.ts';
@@ -41,7 +42,7 @@ export function NewAccountDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog.Root onInteractOutside={keepOpenOnToast} open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="lg" scrollBehavior="inside">
+    <DialogRoot open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="lg" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -68,6 +69,6 @@ export function NewAccountDialog({ onClose }: { onClose: () => void }) {
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

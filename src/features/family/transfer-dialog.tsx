@@ -1,7 +1,8 @@
 import { Button, CloseButton, Dialog, Field, Input, InputGroup, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import { useState, type FormEvent } from 'react';
 import type { Child } from '../../../db/entities.ts';
-import { notify, keepOpenOnToast } from '../../components/ui/toaster.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { moneyErrorMessage } from '../wallet/errors.ts';
@@ -35,7 +36,7 @@ export function TransferDialog({ items, initial, balance, onClose }: { items: Ch
   };
 
   return (
-    <Dialog.Root onInteractOutside={keepOpenOnToast} open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="sm">
+    <DialogRoot open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="sm">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -86,6 +87,6 @@ export function TransferDialog({ items, initial, balance, onClose }: { items: Ch
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

@@ -1,7 +1,8 @@
 import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import { useState, type FormEvent } from 'react';
 import { mutationId, useEngine } from '../../app/session-context.tsx';
-import { notify, keepOpenOnToast } from '../../components/ui/toaster.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
 import { passwordChangeError } from './password-rules.ts';
 
@@ -34,7 +35,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     onClose();
   };
   return (
-    <Dialog.Root onInteractOutside={keepOpenOnToast}
+    <DialogRoot
       open={open}
       onOpenChange={(e) => {
         if (!e.open) {
@@ -84,6 +85,6 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

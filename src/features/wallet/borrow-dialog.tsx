@@ -1,6 +1,7 @@
 import { Button, CloseButton, Dialog, Field, Input, InputGroup, Portal, Stack, Text } from '@chakra-ui/react';
+import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import { useState, type FormEvent } from 'react';
-import { notify, keepOpenOnToast } from '../../components/ui/toaster.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { moneyErrorMessage } from './errors.ts';
@@ -30,7 +31,7 @@ export function BorrowDialog({ remainder, onClose }: { remainder: number; onClos
   };
 
   return (
-    <Dialog.Root onInteractOutside={keepOpenOnToast} open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="sm">
+    <DialogRoot open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="sm">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -75,6 +76,6 @@ export function BorrowDialog({ remainder, onClose }: { remainder: number; onClos
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

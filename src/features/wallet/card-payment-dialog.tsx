@@ -1,7 +1,8 @@
 import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import { useState, type FormEvent } from 'react';
 import { useEngine } from '../../app/session-context.tsx';
-import { notify, keepOpenOnToast } from '../../components/ui/toaster.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { cardErrors, formatCardNumber, formatExpiry, type CardErrors } from './card.ts';
@@ -53,7 +54,7 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
   const set = (k: keyof typeof fields, v: string) => setFields((f) => ({ ...f, [k]: v }));
 
   return (
-    <Dialog.Root onInteractOutside={keepOpenOnToast} open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="sm">
+    <DialogRoot open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="sm">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -101,6 +102,6 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

@@ -1,7 +1,8 @@
 import { Button, CloseButton, Dialog, Field, HStack, List, Portal, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
+import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import type { PaymentMethod } from '../../../db/entities.ts';
-import { notify, keepOpenOnToast } from '../../components/ui/toaster.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { moneyErrorMessage } from './errors.ts';
@@ -51,7 +52,7 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
   };
 
   return (
-    <Dialog.Root onInteractOutside={keepOpenOnToast} open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="md">
+    <DialogRoot open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="md">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -149,6 +150,6 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }
