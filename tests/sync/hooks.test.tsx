@@ -58,6 +58,9 @@ describe('the React hooks screens use', () => {
       return v.session === 'signed-in' && v.home !== null && (v.conversations as number) > 0;
     });
     expect(read()).toMatchObject({ storage: 'indexeddb' });
+    // The list's first read is fresh: it is not re-read again right after it arrived.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(browser.requests(/\/conversations(\?|$)/)).toHaveLength(1);
 
     // A query whose key changes reads the new key's document.
     await tab.refresh('wallet');

@@ -85,6 +85,7 @@ export function usePaging(list: ListKey, autoload = true): PagedState {
   useEffect(() => {
     if (!autoload || userId === null || !isReady) return;
     if (!hasRow) {
+      revalidated.current = listJson; // the page about to be read is fresh: no re-read after it
       loadMore();
     } else if (revalidated.current !== listJson) {
       revalidated.current = listJson;
