@@ -61,6 +61,10 @@ export const user = z.looseObject({
   my_courses: z.number().int().nonnegative().optional().default(0),
   referral_link: nullableString.optional().default(null),
   is_parent: z.boolean().optional().default(false),
+  // Shown on the profile page; absent from older replies.
+  full_phone: nullableString.optional().default(null),
+  gender: nullableString.optional().default(null),
+  date_of_birth: nullableString.optional().default(null),
 });
 export type User = z.infer<typeof user>;
 export const isTeacher = (u: Pick<User, 'groupId'> | null | undefined) => u?.groupId === 1;

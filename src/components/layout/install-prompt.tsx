@@ -1,6 +1,5 @@
 import { Box, Button, CloseButton, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useState, memo } from 'react';
-import { useLocation } from 'react-router';
 import { AppIcon } from '../ui/icons.tsx';
 
 interface InstallEvent extends Event {
@@ -16,7 +15,6 @@ const DISMISSED_KEY = 'install-prompt-dismissed';
 export const InstallPrompt = memo(function InstallPrompt() {
   const [event, setEvent] = useState<InstallEvent | null>(null);
   const [visible, setVisible] = useState(false);
-  const { pathname } = useLocation();
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -37,9 +35,7 @@ export const InstallPrompt = memo(function InstallPrompt() {
     };
   }, []);
 
-  // Not above the inbox: its panes fill the window's height, and the banner would push the
-  // composer below the fold. It shows again on the next screen.
-  if (!visible || !event || pathname.startsWith('/inbox')) return null;
+  if (!visible || !event) return null;
   const dismiss = () => {
     sessionStorage.setItem(DISMISSED_KEY, '1');
     setVisible(false);

@@ -1,6 +1,6 @@
 import { useLiveQuery } from '@tanstack/react-db';
 import { useEffect, useMemo, useState } from 'react';
-import type { Class, ClassReport, Course, Enrollment, RescheduleRequest, User } from '../../../db/entities.ts';
+import { isTeacher, type Class, type ClassReport, type Course, type Enrollment, type RescheduleRequest, type User } from '../../../db/entities.ts';
 import { useEngine } from '../../app/session-context.tsx';
 import {
   classReportsCollection, classesCollection, coursesCollection, enrollmentsCollection, rescheduleRequestsCollection,
@@ -21,7 +21,7 @@ const SETTLE_LIMIT_MS = 6000;
  */
 export function useProfileSources(me: User): { sources: PeopleSources; ready: boolean; settled: boolean } {
   const engine = useEngine();
-  const teacher = me.groupId === 1;
+  const teacher = isTeacher(me);
   const parent = !teacher && me.is_parent;
   const enrollments = useLiveQuery((q) => q.from({ e: enrollmentsCollection }));
   const courses = useLiveQuery((q) => q.from({ c: coursesCollection }));

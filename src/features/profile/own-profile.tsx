@@ -1,15 +1,11 @@
 import { Badge, Button, DataList, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { User } from '../../../db/entities.ts';
+import { isTeacher, type User } from '../../../db/entities.ts';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { isLowBalance } from '../wallet/rules.ts';
 import { ProfileHeader } from './profile-header.tsx';
-import { ProfileSection } from './profile-section.tsx';
-
-/** GET /user carries these too (server/API.md); the client's schema passes them through without naming them. */
-type UserDetails = User & { full_phone?: string | null; gender?: string | null; date_of_birth?: string | null };
+import { ProfileField, ProfileSection } from './profile-section.tsx';
 
 const notGiven = <Text as="span" color="fg.muted">Not provided</Text>;
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -18,24 +14,14 @@ function birthDate(raw: string): string {
   return Number.isNaN(new Date(raw).getTime()) ? raw : formatDate(raw, 'UTC');
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel minW={{ base: '24', sm: '36' }}>{label}</DataList.ItemLabel>
-      <DataList.ItemValue minW="0" wordBreak="break-word">{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
-
 function roleLabel(u: User): string {
-  if (u.groupId === 1) return 'Teacher';
+  if (isTeacher(u)) return 'Teacher';
   return u.is_parent ? 'Parent account' : 'Student';
 }
 
 /** My own profile: what GET /user says of me, from the mirror's copy (kept fresh by home polling and replies). */
-export function OwnProfile({ user }: { user: User }) {
-  const u = user as UserDetails;
-  const student = u.groupId !== 1;
+export function OwnProfile({ user: u }: { user: User }) {
+  const student = !isTeacher(u);
   return (
     <Stack gap={{ base: '5', md: '6' }}>
       <ProfileHeader
@@ -52,7 +38,7 @@ export function OwnProfile({ user }: { user: User }) {
       />
       <ProfileSection title="Account details">
         <DataList.Root orientation="horizontal" gap="3">
-          <Item label="Email">
+          <ProfileField label="Email">
             <HStack gap="2" wrap="wrap">
               <Text as="span" dir="auto">{u.email}</Text>
               {u.email_verified_at ? (
@@ -66,24 +52,24 @@ export function OwnProfile({ user }: { user: User }) {
                 </>
               )}
             </HStack>
-          </Item>
-          <Item label="Phone">{u.full_phone ? <Text as="span" dir="ltr">{u.full_phone}</Text> : notGiven}</Item>
-          <Item label="Gender">{u.gender ? capitalised(u.gender) : notGiven}</Item>
-          <Item label="Date of birth">{u.date_of_birth ? birthDate(u.date_of_birth) : notGiven}</Item>
-          <Item label="Timezone">{u.timezone ? u.timezone.replaceAll('_', ' ') : notGiven}</Item>
+          </ProfileField>
+          <ProfileField label="Phone">{u.full_phone ? <Text as="span" dir="ltr">{u.full_phone}</Text> : notGiven}</ProfileField>
+          <ProfileField label="Gender">{u.gender ? capitalised(u.gender) : notGiven}</ProfileField>
+          <ProfileField label="Date of birth">{u.date_of_birth ? birthDate(u.date_of_birth) : notGiven}</ProfileField>
+          <ProfileField label="Timezone">{u.timezone ? u.timezone.replaceAll('_', ' ') : notGiven}</ProfileField>
         </DataList.Root>
       </ProfileSection>
       {student && (
         <ProfileSection title="Wallet">
           <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="4">
             <DataList.Root orientation="horizontal" gap="2">
-              <Item label="Balance">
+              <ProfileField label="Balance">
                 <Text as="span" fontWeight="semibold" color={isLowBalance(u.credits) ? 'fg.error' : undefined} data-testid="profile-balance">
                   {formatMoney(u.credits)}
                 </Text>
-              </Item>
-              {u.loan_credits > 0 && <Item label="Loan balance">{formatMoney(u.loan_credits)}</Item>}
-              <Item label="My courses">{u.my_courses}</Item>
+              </ProfileField>
+              {u.loan_credits > 0 && <ProfileField label="Loan balance">{formatMoney(u.loan_credits)}</ProfileField>}
+              <ProfileField label="My courses">{u.my_courses}</ProfileField>
             </DataList.Root>
             <Stack direction="row" gap="2" wrap="wrap">
               <Button asChild size="sm">

@@ -5,7 +5,7 @@ import { statusStyle } from '../../lib/status.ts';
 import { isLowBalance } from '../wallet/rules.ts';
 import { RELATION_LABEL, type KnownPerson, type SharedCourse } from './people.ts';
 import { ProfileHeader } from './profile-header.tsx';
-import { ProfileSection } from './profile-section.tsx';
+import { ProfileField, ProfileSection } from './profile-section.tsx';
 
 function CourseRow({ item }: { item: SharedCourse }) {
   const status = item.status ? statusStyle(item.status) : null;
@@ -34,22 +34,11 @@ export function PersonProfile({ person }: { person: KnownPerson }) {
         <ProfileSection title="Child account">
           <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="4">
             <DataList.Root orientation="horizontal" gap="2">
-              <DataList.Item>
-                <DataList.ItemLabel>Email</DataList.ItemLabel>
-                <DataList.ItemValue minW="0" wordBreak="break-word" dir="auto">{child.email}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>Balance</DataList.ItemLabel>
-                <DataList.ItemValue fontWeight="semibold" color={isLowBalance(child.credits) ? 'fg.error' : undefined} data-testid="child-profile-balance">
-                  {formatMoney(child.credits)}
-                </DataList.ItemValue>
-              </DataList.Item>
-              {child.loan_credits > 0 && (
-                <DataList.Item>
-                  <DataList.ItemLabel>Loan balance</DataList.ItemLabel>
-                  <DataList.ItemValue>{formatMoney(child.loan_credits)}</DataList.ItemValue>
-                </DataList.Item>
-              )}
+              <ProfileField label="Email" dir="auto">{child.email}</ProfileField>
+              <ProfileField label="Balance" fontWeight="semibold" color={isLowBalance(child.credits) ? 'fg.error' : undefined} data-testid="child-profile-balance">
+                {formatMoney(child.credits)}
+              </ProfileField>
+              {child.loan_credits > 0 && <ProfileField label="Loan balance">{formatMoney(child.loan_credits)}</ProfileField>}
             </DataList.Root>
             <Button asChild size="sm" variant="outline" flexShrink={0}>
               <RouterLink to="/childs">Manage in My Family</RouterLink>

@@ -1,4 +1,4 @@
-import { Card, Heading } from '@chakra-ui/react';
+import { Card, DataList, Heading } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
 
 /** A card that is a region named by its own heading, so screen readers can jump between the parts. */
@@ -13,5 +13,17 @@ export function ProfileSection({ title, children }: { title: string; children: R
       </Card.Header>
       <Card.Body>{children}</Card.Body>
     </Card.Root>
+  );
+}
+
+/** One labelled value of a section's data list. */
+export function ProfileField({ label, children, ...value }: { label: string; children: ReactNode } & DataList.ItemValueProps) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel minW={{ base: '24', sm: '36' }}>{label}</DataList.ItemLabel>
+      <DataList.ItemValue minW="0" wordBreak="break-word" {...value}>
+        {children}
+      </DataList.ItemValue>
+    </DataList.Item>
   );
 }
