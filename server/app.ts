@@ -6,6 +6,8 @@ import type { AppContext, Env } from './lib/context.ts';
 import { onError } from './lib/errors.ts';
 import { idempotency } from './lib/idempotency.ts';
 import { faults } from './lib/faults.ts';
+import { compression } from './lib/compression.ts';
+import { validators } from './lib/validators.ts';
 import { appRoutes } from './routes/app.ts';
 import { authRoutes } from './routes/auth.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -25,6 +27,8 @@ import { testRoutes } from './routes/test.ts';
 export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
   const root = new Hono<Env>();
   root.onError(onError);
+  // Outermost: compresses every reply as it finally is (API, errors, the built client).
+  root.use('*', compression());
   root.use('*', async (c, next) => {
     c.set('app', app);
     app.inflight.count++;
@@ -47,6 +51,8 @@ export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
   });
   api.use('*', faults());
   api.use('*', idempotency());
+  // ETag on GET replies, 304 to a matching If-None-Match: an idle poll costs a few hundred bytes.
+  api.use('*', validators());
   for (const r of [
     appRoutes, authRoutes, notificationRoutes, homeRoutes, classRoutes, scheduleRoutes, conversationRoutes,
     courseRoutes, classReportRoutes, walletRoutes, familyRoutes, historyRoutes, broadcastingRoutes,
