@@ -85,7 +85,7 @@ export function compression(opts: { threshold?: number; keepImmutable?: number }
         kept.set(key, out);
       }
     }
-    c.res = new Response(out, res);
+    c.res = new Response(new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength), res);
     // Hono copies the old reply's headers onto the new one: set the encoded length after.
     c.res.headers.set('Content-Encoding', enc);
     c.res.headers.set('Content-Length', String(out.byteLength));

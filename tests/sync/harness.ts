@@ -66,6 +66,12 @@ export function recordingFetch(log: Recorded[] = [], label = 'engine', gate?: Ga
       throw new TypeError('fetch failed (offline)');
     }
     try {
+      // A tampered reply is not the server's: it is asked for in full and carries no ETag.
+      if (gate?.tamper && init?.headers) {
+        const headers = new Headers(init.headers);
+        headers.delete('if-none-match');
+        init = { ...init, headers };
+      }
       const res = await fetch(input, init);
       r.status = res.status;
       if (gate?.loseReplies && r.method !== 'GET') {

@@ -166,6 +166,8 @@ export class Engine implements EngineApi {
   async closeUser(destroy: boolean): Promise<void> {
     this.realtime.stop();
     this.outbox.reset();
+    // The ETags named replies of this session's mirror: the next session reads everything afresh.
+    this.api.validators.clear();
     this.homePoller.stop();
     for (const p of this.calendars.values()) p.stop();
     this.active = false;

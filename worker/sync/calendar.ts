@@ -2,7 +2,7 @@ import { z } from 'zod';
 import * as E from '../../db/entities.ts';
 import type { Result } from '../../db/engine-api.ts';
 import type { Row } from '../../db/schema.ts';
-import { getValid, type SyncContext } from './context.ts';
+import { getIfChanged, type SyncContext } from './context.ts';
 
 const DAY = 86_400_000;
 const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -23,11 +23,17 @@ export function calendarWindow(month: string): { from: string; to: string } {
  */
 export async function refreshCalendarMonth(ctx: SyncContext, month: string): Promise<Result<null>> {
   const path = `/calendar?start_date=${month}-01`;
-  const res = await getValid(ctx, path, E.dataOf(z.array(E.klass)));
+  const res = await getIfChanged(ctx, path, E.dataOf(z.array(E.klass)));
   if (!res.ok) return res;
   const writer = ctx.writer();
   if (!writer) return { ok: true, data: null };
-  const ids = res.data.data.map((c) => c.id);
+  // 304: the month is as stored (nothing to write, nobody to tell), and it counts as refreshed.
+  if (!res.data.changed) {
+    ctx.markSynced();
+    return { ok: true, data: null };
+  }
+  const reply = res.data.data;
+  const ids = reply.data.map((c) => c.id);
   const before = (await writer.mirror.get('calendarMonths', month)) as { ids?: number[] } | undefined;
   const { from, to } = calendarWindow(month);
   const gone: number[] = [];
@@ -37,9 +43,10 @@ export async function refreshCalendarMonth(ctx: SyncContext, month: string): Pro
     if (stored?.date && stored.date >= from && stored.date <= to) gone.push(id);
   }
   await writer.commit([
-    { table: 'classes', upserts: res.data.data as Row[], deletes: gone },
+    { table: 'classes', upserts: reply.data as Row[], deletes: gone },
     { table: 'calendarMonths', upserts: [{ month, ids }] },
   ]);
+  if (!writer.closed) res.data.keep();
   ctx.markSynced();
   return { ok: true, data: null };
 }

@@ -33,3 +33,20 @@ export async function getValid<S extends z.ZodType>(ctx: SyncContext, path: stri
   if (data === null) return { ok: false, error: invalidReplyError() };
   return { ok: true, data };
 }
+
+/** What a revalidated GET brought: a new reply (`keep()` once it is stored), or nothing new (a 304). */
+export type Fresh<T> = { changed: true; data: T; keep: () => void } | { changed: false };
+
+/**
+ * GET a path with the ETag of the reply stored last (If-None-Match) and validate what comes back.
+ * A `304` is "nothing new": no parse and no write; the caller still counts the resource as
+ * refreshed. The new reply's tag is remembered only through `keep()`, after the caller wrote it.
+ */
+export async function getIfChanged<S extends z.ZodType>(ctx: SyncContext, path: string, schema: S): Promise<Result<Fresh<z.infer<S>>>> {
+  const reply = await ctx.api.request({ method: 'GET', path }, { revalidate: true });
+  if (!reply.ok) return { ok: false, error: toEngineError(reply, null, MSG.fetch) };
+  if (reply.notModified) return { ok: true, data: { changed: false } };
+  const data = parseReply(schema, reply.body, path, ctx.reportInvalid);
+  if (data === null) return { ok: false, error: invalidReplyError() };
+  return { ok: true, data: { changed: true, data, keep: reply.keep ?? (() => undefined) } };
+}

@@ -3,7 +3,7 @@ import * as E from '../../db/entities.ts';
 import type { Resource, Result } from '../../db/engine-api.ts';
 import type { TableChange } from '../../db/mirror.ts';
 import type { Row } from '../../db/schema.ts';
-import { getValid, type SyncContext } from './context.ts';
+import { getIfChanged, type SyncContext } from './context.ts';
 
 /** A resource's identity for single-flight and sync metadata. */
 export const resourceId = (r: Resource): string => (typeof r === 'string' ? r : `${r.kind}:${r.id}`);
@@ -111,14 +111,20 @@ export const scheduleChange = (list: E.ScheduleRow[]): TableChange => ({
   replace: true,
 });
 
-/** Fetches a resource, validates it and writes it into the mirror. */
+/**
+ * Fetches a resource, validates it and writes it into the mirror. The GET carries the ETag of the
+ * reply stored last: a `304` writes nothing and tells the tabs nothing, but counts as a refresh.
+ */
 export async function refreshResource(ctx: SyncContext, r: Resource): Promise<Result<null>> {
   const s = specOf(r);
-  const res = await getValid(ctx, s.path, s.schema);
+  const res = await getIfChanged(ctx, s.path, s.schema);
   if (!res.ok) return res;
   const writer = ctx.writer();
   if (!writer) return { ok: true, data: null };
-  await writer.commit((s.changes as (d: unknown, c: SyncContext) => TableChange[])(res.data, ctx));
+  if (res.data.changed) {
+    await writer.commit((s.changes as (d: unknown, c: SyncContext) => TableChange[])(res.data.data, ctx));
+    if (!writer.closed) res.data.keep();
+  }
   ctx.markSynced();
   return { ok: true, data: null };
 }

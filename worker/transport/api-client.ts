@@ -1,9 +1,20 @@
 import type { CallRequest } from '../../db/engine-api.ts';
 import type { Clock } from '../engine/deps.ts';
 import { backoffDelay, isRetryable } from '../retry/backoff.ts';
+import { Validators } from './validators.ts';
 
 export type ApiReply =
-  | { ok: true; status: number; body: unknown }
+  | {
+      ok: true;
+      status: number;
+      body: unknown;
+      /** Revalidated GETs only: the reply's `ETag`, if any. */
+      etag?: string | null;
+      /** Revalidated GETs only: `304`, what the caller stored is current (no body). */
+      notModified?: true;
+      /** Revalidated GETs only: remembers the reply's tag; call it once the reply is stored. */
+      keep?: () => void;
+    }
   | { ok: false; failure: 'network' | 'timeout' | 'http'; status?: number; body?: unknown };
 
 export interface ApiClientOptions {
@@ -24,6 +35,12 @@ export interface RequestOptions {
   retries?: number;
   /** Send without the bearer token (guest calls). */
   anonymous?: boolean;
+  /**
+   * A GET whose reply the caller stores: sends `If-None-Match` with the tag remembered for its URL
+   * (none remembered, or a backend without ETags: a plain GET), and answers a `304` as
+   * `notModified`. The tag of a 200 is remembered only when the caller calls `keep()`.
+   */
+  revalidate?: boolean;
 }
 
 /**
@@ -33,9 +50,12 @@ export interface RequestOptions {
  */
 export function createApiClient(o: ApiClientOptions) {
   const urlOf = (path: string) => (/^https?:\/\//i.test(path) ? path : o.base().replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`));
+  /** The ETags of this session's stored replies; the engine clears them when the session ends. */
+  const validators = new Validators();
 
-  async function once(req: CallRequest, anonymous: boolean): Promise<ApiReply> {
+  async function once(req: CallRequest, anonymous: boolean, ifNoneMatch?: string): Promise<ApiReply> {
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Platform': 'web', 'X-App-Version': o.appVersion() };
+    if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
     const token = anonymous ? null : o.token();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
@@ -55,7 +75,13 @@ export function createApiClient(o: ApiClientOptions) {
       ctrl.abort();
     }, o.timeoutMs);
     try {
-      const res = await o.fetch(urlOf(req.path), { method: req.method, headers, body, signal: ctrl.signal });
+      // no-store: the browser neither answers from its cache nor revalidates on its own, so a 304
+      // to our If-None-Match reaches us as it is (and costs no parse).
+      const res = await o.fetch(urlOf(req.path), { method: req.method, headers, body, signal: ctrl.signal, cache: 'no-store' });
+      if (res.status === 304 && ifNoneMatch) {
+        await res.body?.cancel().catch(() => undefined);
+        return { ok: true, status: 304, body: undefined, notModified: true };
+      }
       const text = await res.text();
       let parsed: unknown = text;
       if (text && (res.headers.get('content-type') ?? '').includes('json')) {
@@ -66,7 +92,7 @@ export function createApiClient(o: ApiClientOptions) {
         }
       }
       if (res.status === 401 && token) o.onUnauthorized(token);
-      if (res.ok) return { ok: true, status: res.status, body: parsed };
+      if (res.ok) return ifNoneMatch === undefined ? { ok: true, status: res.status, body: parsed } : { ok: true, status: res.status, body: parsed, etag: res.headers.get('etag') };
       return { ok: false, failure: 'http', status: res.status, body: parsed };
     } catch {
       return { ok: false, failure: timedOut ? 'timeout' : 'network' };
@@ -77,10 +103,16 @@ export function createApiClient(o: ApiClientOptions) {
 
   return {
     url: urlOf,
+    validators,
     async request(req: CallRequest, opts: RequestOptions = {}): Promise<ApiReply> {
       const retries = opts.retries ?? (req.method === 'GET' ? 3 : 0);
+      const revalidate = !!opts.revalidate && req.method === 'GET';
+      const url = urlOf(req.path);
+      const keeper = revalidate ? validators.keeper(url) : null;
       for (let attempt = 0; ; attempt++) {
-        const reply = await once(req, !!opts.anonymous);
+        // '' marks a revalidated request that has no tag to send (its 200 still reports its ETag).
+        const reply = await once(req, !!opts.anonymous, revalidate ? (validators.get(url) ?? '') : undefined);
+        if (reply.ok && keeper && !reply.notModified) reply.keep = () => keeper(reply.etag);
         if (reply.ok || attempt >= retries || !isRetryable(reply)) return reply;
         await new Promise<void>((r) => o.clock.setTimeout(r, backoffDelay(attempt, { random: o.random })));
       }

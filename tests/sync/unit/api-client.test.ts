@@ -55,6 +55,41 @@ describe('the API client', () => {
     expect(u.unauthorized).toEqual(['tok']);
   });
 
+  it('revalidates a GET with the tag of the stored reply, once the caller kept it; a 304 is "not modified"', async () => {
+    const tagged = (etag: string | null, status = 200) => () =>
+      new Response(status === 304 ? null : JSON.stringify({ n: 1 }), { status, headers: { 'content-type': 'application/json', ...(etag ? { etag } : {}) } });
+    const { api, seen } = client([tagged('W/"a"'), tagged('W/"a"'), tagged('W/"a"', 304), tagged(null), tagged(null), tagged('W/"b"'), tagged('W/"b"')]);
+    const header = (i: number) => (seen[i]!.init.headers as Record<string, string>)['If-None-Match'];
+
+    const first = await api.request({ method: 'GET', path: '/home' }, { revalidate: true });
+    expect(first).toMatchObject({ ok: true, status: 200, body: { n: 1 }, etag: 'W/"a"' });
+    expect(seen[0]!.init.cache).toBe('no-store');
+    expect(header(0)).toBeUndefined();
+    // Not kept (say, the reply did not fit): the next read is a full one.
+    await api.request({ method: 'GET', path: '/home' }, { revalidate: true }).then((r) => r.ok && r.keep?.());
+    expect(header(1)).toBeUndefined();
+    const third = await api.request({ method: 'GET', path: '/home' }, { revalidate: true });
+    expect(header(2)).toBe('W/"a"');
+    expect(third).toEqual({ ok: true, status: 304, body: undefined, notModified: true });
+    // A reply without a tag forgets the one kept: the backend stopped sending them.
+    await api.request({ method: 'GET', path: '/home' }, { revalidate: true }).then((r) => r.ok && r.keep?.());
+    expect(header(3)).toBe('W/"a"');
+    await api.request({ method: 'GET', path: '/home' }, { revalidate: true });
+    expect(header(4)).toBeUndefined();
+    // A session that ended while the request ran keeps nothing; other calls never send a tag.
+    const late = await api.request({ method: 'GET', path: '/home' }, { revalidate: true });
+    api.validators.clear();
+    if (late.ok) late.keep?.();
+    expect(api.validators.size).toBe(0);
+    await api.request({ method: 'GET', path: '/home' });
+    expect(header(6)).toBeUndefined();
+  });
+
+  it('a 304 to a request that sent no tag is a failure, not "nothing new"', async () => {
+    const { api } = client([() => new Response(null, { status: 304 })]);
+    expect(await api.request({ method: 'GET', path: '/x' }, { retries: 0 })).toMatchObject({ ok: false, failure: 'http', status: 304 });
+  });
+
   it('backs off exponentially with jitter, within bounds', () => {
     expect(backoffDelay(0, { random: () => 0 })).toBe(100);
     expect(backoffDelay(0, { random: () => 1 })).toBe(400);
