@@ -4,6 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/e2e/harness.ts';
+import { NetworkControl } from './network.ts';
+import { judge, type TargetKey } from './targets.ts';
 
 /** Percentiles of a sample (nearest rank). */
 export function stats(xs: number[]): { p50: number; p95: number; n: number } {
@@ -22,24 +24,32 @@ export interface Row {
   value?: number | string;
   unit: string;
   note?: string;
+  /** The target this row is held to (bench/targets.ts). */
+  target?: TargetKey;
+  /** For a network-bound row: its p50 over the local-first p50 under the same profile. */
+  ratio?: number;
 }
 
 export function fmt(n: number | undefined, unit: string): string {
   if (n === undefined || Number.isNaN(n)) return '–';
   if (unit === 'ms') return n < 10 ? n.toFixed(1) : n.toFixed(0);
   if (unit === 'KB' || unit === 'MB') return n.toFixed(1);
+  if (unit === 'MB/h') return n < 1 ? n.toFixed(3) : n.toFixed(2);
   return String(Math.round(n * 100) / 100);
 }
 
 export function printTable(rows: Row[]): string {
   const lines: string[] = [];
-  const head = ['section', 'measure', 'p50', 'p95', 'n', 'unit', 'note'];
-  const body = rows.map((r) => [
-    r.section, r.name,
-    r.value !== undefined ? (typeof r.value === 'number' ? fmt(r.value, r.unit) : r.value) : fmt(r.p50, r.unit),
-    r.value !== undefined ? '' : fmt(r.p95, r.unit),
-    r.n !== undefined ? String(r.n) : '', r.unit, r.note ?? '',
-  ]);
+  const head = ['section', 'measure', 'p50', 'p95', 'n', 'unit', 'target', 'met', 'note'];
+  const body = rows.map((r) => {
+    const { target, met } = judge(r);
+    return [
+      r.section, r.name,
+      r.value !== undefined ? (typeof r.value === 'number' ? fmt(r.value, r.unit) : r.value) : fmt(r.p50, r.unit),
+      r.value !== undefined ? '' : fmt(r.p95, r.unit),
+      r.n !== undefined ? String(r.n) : '', r.unit, target ?? '–', met === null ? '–' : met ? 'met' : 'MISSED', r.note ?? '',
+    ];
+  });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   lines.push(line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line));
@@ -48,6 +58,8 @@ export function printTable(rows: Row[]): string {
 
 export interface BenchBrowser {
   context: BrowserContext;
+  /** Network emulation and the worker's API byte counts (a CDP connection of its own). */
+  net: NetworkControl;
   errors: string[];
   close(): Promise<void>;
 }
@@ -56,9 +68,11 @@ export async function launch(viewport = { width: 1280, height: 800 }): Promise<B
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-bench-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
-    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+    // A DevTools port besides Playwright's pipe: the bench's own CDP connection reaches the shared worker.
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc', '--remote-debugging-port=0'],
     viewport,
   });
+  const net = await NetworkControl.connect(dir);
   // tsx keeps function names with a `__name` helper that the page lacks: give the page a no-op one.
   await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
   const errors: string[] = [];
@@ -67,8 +81,10 @@ export async function launch(viewport = { width: 1280, height: 800 }): Promise<B
   context.on('page', watch);
   return {
     context,
+    net,
     errors,
     async close() {
+      net.close();
       await context.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },

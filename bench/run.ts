@@ -12,8 +12,10 @@ import type { Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../server/index.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { seed } from '../server/seed/index.ts';
-import { armWaitForText, jsGzipBytes, launch, printTable, sleep, stats, type Row } from './lib.ts';
+import { armWaitForText, jsGzipBytes, launch, printTable, sleep, stats, type BenchBrowser, type Row } from './lib.ts';
 import { COUNT_EVENTS, STUDENT_SCREENS } from './screens.ts';
+import { describeProfile, PROFILES, type NetProfile } from './network.ts';
+import { TARGETS, judge } from './targets.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -26,6 +28,14 @@ const REPS = repsArg >= 0 ? Number(args[repsArg + 1]) : quick ? 3 : 20;
 const onlyArg = args.indexOf('--only');
 const ONLY = onlyArg >= 0 ? args[onlyArg + 1]! : null;
 const COLD_RUNS = quick ? 1 : 3;
+/** `--profiles loopback,poor`: the network profiles the navigation section runs (loopback always first). */
+const profilesArg = args.indexOf('--profiles');
+const NAV_PROFILES: NetProfile[] = (() => {
+  const names = profilesArg >= 0 ? args[profilesArg + 1]!.split(',') : quick ? ['loopback', 'slow'] : PROFILES.map((p) => p.name);
+  const unknown = names.filter((n) => !PROFILES.some((p) => p.name === n));
+  if (unknown.length) throw new Error(`unknown profile ${unknown.join(', ')} (profiles: ${PROFILES.map((p) => p.name).join(', ')})`);
+  return PROFILES.filter((p) => p.name === 'loopback' || names.includes(p.name));
+})();
 const ECONOMY_MS = quick ? 12_000 : 60_000;
 const root = process.cwd();
 const builtDist = path.join(root, 'dist');
@@ -143,9 +153,37 @@ async function navigate(page: Page, label: string, ready: string, fetches: strin
   );
 }
 
+/** Repetitions of the warm and network-bound passes under a profile (the extra profiles take fewer). */
+function repsFor(p: NetProfile): number {
+  if (p.name === 'loopback') return REPS;
+  if (quick) return Math.min(REPS, 2);
+  return Math.max(3, Math.round(REPS / (p.name === 'poor' ? 4 : 2)));
+}
+/** Reloads for the first-visit-after-reload rows (each reload visits all screens but one). */
+const reloadsFor = (p: NetProfile) => (p.name === 'loopback' ? (quick ? 2 : 6) : 2);
+
+/**
+ * Reloads the page on the screen it shows, waits for that screen's data and a second more (a user
+ * looking at it), then opens every other screen once, in menu order: each is a first visit in this
+ * session of a screen whose data is in the mirror. Returns the screen it ends on.
+ */
+async function firstVisitsAfterReload(page: Page, current: string, into: Record<string, number[]>): Promise<string> {
+  const here = STUDENT_SCREENS.find((s) => s.label === current)!;
+  await page.reload();
+  await waitReady(page, here.ready);
+  await sleep(1000);
+  let last = current;
+  for (const s of STUDENT_SCREENS) {
+    if (s.label === current) continue;
+    (into[s.label] ??= []).push(await navigate(page, s.label, s.ready));
+    last = s.label;
+  }
+  return last;
+}
+
 async function benchNavigation(server: RunningServer) {
   const base = server.url;
-  // Cold: the first visit of each screen in a fresh browser (empty mirror).
+  // Cold: the first visit of each screen in a fresh browser (empty mirror), on loopback.
   const cold: Record<string, number[]> = {};
   for (let run = 0; run < COLD_RUNS; run++) {
     const b = await launch();
@@ -157,31 +195,69 @@ async function benchNavigation(server: RunningServer) {
       await b.close();
     }
   }
-  // Warm: every screen seen before; then the same with the network-bound way.
+  // Every screen seen once; then per profile: warm, network-bound, and first visits after a reload.
   const b = await launch();
-  const warm: Record<string, number[]> = {};
-  const bound: Record<string, number[]> = {};
+  const warm: Record<string, Record<string, number[]>> = {};
+  const bound: Record<string, Record<string, number[]>> = {};
+  const afterReload: Record<string, Record<string, number[]>> = {};
   try {
     const { page } = await signedInPage(b, base, 'student@example.com');
     await waitReady(page, STUDENT_SCREENS[0]!.ready);
     for (const s of STUDENT_SCREENS.slice(1)) await navigate(page, s.label, s.ready);
-    // Two passes per repetition, so every navigation leaves another screen (never a click on the current one).
-    for (let i = 0; i < REPS; i++) {
-      for (const s of STUDENT_SCREENS) (warm[s.label] ??= []).push(await navigate(page, s.label, s.ready));
-      for (const s of STUDENT_SCREENS) (bound[s.label] ??= []).push(await navigate(page, s.label, s.ready, s.fetches));
+    let current = STUDENT_SCREENS[STUDENT_SCREENS.length - 1]!.label;
+    for (const p of NAV_PROFILES) {
+      log(`navigation under ${describeProfile(p)}`);
+      await b.net.emulate(p);
+      if (!b.net.workerAttached) throw new Error('the shared worker is not attached: its requests would not be emulated');
+      const w = (warm[p.name] = {} as Record<string, number[]>);
+      const n = (bound[p.name] = {} as Record<string, number[]>);
+      // Two passes per repetition, so every navigation leaves another screen (never a click on the current one).
+      for (let i = 0; i < repsFor(p); i++) {
+        for (const s of STUDENT_SCREENS) (w[s.label] ??= []).push(await navigate(page, s.label, s.ready));
+        for (const s of STUDENT_SCREENS) (n[s.label] ??= []).push(await navigate(page, s.label, s.ready, s.fetches));
+      }
+      current = STUDENT_SCREENS[STUDENT_SCREENS.length - 1]!.label;
+      const r = (afterReload[p.name] = {} as Record<string, number[]>);
+      for (let i = 0; i < reloadsFor(p); i++) current = await firstVisitsAfterReload(page, current, r);
     }
+    await b.net.emulate(PROFILES[0]!);
   } finally {
     await b.close();
   }
-  for (const s of STUDENT_SCREENS) {
-    const w = stats(warm[s.label] ?? []);
-    const n = stats(bound[s.label] ?? []);
-    if (cold[s.label]) rows.push({ section: 'navigation', name: `${s.label} cold (first visit)`, ...stats(cold[s.label]!), unit: 'ms' });
-    rows.push({ section: 'navigation', name: `${s.label} warm`, ...w, unit: 'ms' });
-    rows.push({
-      section: 'navigation', name: `${s.label} warm, network-bound`, ...n, unit: 'ms',
-      note: `${(n.p50 / Math.max(w.p50, 0.1)).toFixed(1)}× the local-first p50`,
-    });
+  const loop = NAV_PROFILES[0]!;
+  for (const p of NAV_PROFILES) {
+    const section = p === loop ? 'navigation' : `nav @ ${p.name}`;
+    const suffix = p === loop ? '' : `, ${describeProfile(p)}`;
+    for (const s of STUDENT_SCREENS) {
+      const w = stats(warm[p.name]![s.label] ?? []);
+      const n = stats(bound[p.name]![s.label] ?? []);
+      const ratio = n.p50 / Math.max(w.p50, 0.1);
+      if (p === loop && cold[s.label]) rows.push({ section, name: `${s.label} cold (first visit, empty mirror)`, ...stats(cold[s.label]!), unit: 'ms' });
+      const base = p === loop ? undefined : stats(warm[loop.name]?.[s.label] ?? []);
+      rows.push({
+        section, name: `${s.label} warm${suffix}`, ...w, unit: 'ms', target: 'warmNavigation',
+        note: base && base.n ? `${(w.p50 / Math.max(base.p50, 0.1)).toFixed(2)}× the loopback p50` : undefined,
+      });
+      if (p === loop && afterReload[p.name]![s.label]) {
+        rows.push({ section, name: `${s.label} first visit after reload (data in the mirror)`, ...stats(afterReload[p.name]![s.label]!), unit: 'ms' });
+      }
+      rows.push({
+        section, name: `${s.label} network-bound${suffix}`, ...n, unit: 'ms', ratio,
+        target: p.name === 'slow' ? 'networkBoundRatio' : undefined,
+        note: `${ratio.toFixed(1)}× the local-first p50`,
+      });
+    }
+    if (p !== loop) {
+      // Pooled over the screens: enough to show whether a first visit waits on the network.
+      const all = Object.values(afterReload[p.name]!).flat();
+      const slowest = Object.entries(afterReload[p.name]!).map(([k, xs]) => [k, Math.max(...xs)] as const).sort((a, b) => b[1] - a[1])[0];
+      const atLoop = stats(Object.values(afterReload[loop.name] ?? {}).flat());
+      rows.push({
+        section, name: `first visit after reload, all screens pooled${suffix}`, ...stats(all), unit: 'ms',
+        note: [atLoop.n ? `${(stats(all).p50 / Math.max(atLoop.p50, 0.1)).toFixed(2)}× the loopback p50` : '', slowest ? `slowest ${slowest[0]} ${slowest[1].toFixed(0)} ms` : '']
+          .filter(Boolean).join('; '),
+      });
+    }
   }
 }
 
@@ -227,7 +303,7 @@ async function benchCrossTabAndRealtime(server: RunningServer) {
       cross.push((await seen) - t0);
       await sleep(100);
     }
-    rows.push({ section: 'cross-tab', name: 'optimistic message in tab A → rendered in tab B', ...stats(cross), unit: 'ms' });
+    rows.push({ section: 'cross-tab', name: 'optimistic message in tab A → rendered in tab B', ...stats(cross), unit: 'ms', target: 'crossTabWrite' });
 
     // Realtime: the teacher posts on the server; the student's open conversation renders it.
     const rt: number[] = [];
@@ -245,8 +321,132 @@ async function benchCrossTabAndRealtime(server: RunningServer) {
       await sleep(100);
     }
     rows.push({ section: 'realtime', name: 'message posted by the other party → rendered', ...stats(rt), unit: 'ms' });
+
+    await moneyAcrossTabs(server, b, a, tabB);
   } finally {
     await b.close();
+  }
+  await twoSidedChange(server);
+}
+
+/** Repetitions of the two sync rows that may wait on a poll (seconds each until issue 14 lands). */
+const SYNC_REPS = quick ? 2 : Math.min(REPS, 10);
+const SYNC_TIMEOUT_MS = 30_000;
+
+/**
+ * Issue 14: a money change in tab A → shown in tab B. Tab A transfers $1 to a child through its
+ * engine (the mutation the family page's dialog runs); tab B shows the wallet. Timed from the
+ * moment the transfer's reply finished arriving in the shared worker (CDP Network.loadingFinished
+ * on the worker, as wall-clock time) to the frame where tab B's credits badge and wallet balance
+ * both show the new balance.
+ */
+async function moneyAcrossTabs(server: RunningServer, b: BenchBrowser, a: Page, tabB: Page) {
+  const db = server.app.db;
+  const parent = db.prepare("SELECT id FROM users WHERE email = 'student@example.com'").get() as { id: number };
+  const child = db.prepare('SELECT id FROM users WHERE parent_id = ? ORDER BY id LIMIT 1').get(parent.id) as { id: number } | undefined;
+  if (!child) throw new Error('the demo student has no child to transfer to');
+  await tabB.goto(`${server.url}/wallet`);
+  await tabB.waitForFunction(() => /\$\d/.test(document.querySelector('[data-testid="wallet-balance"]')?.textContent ?? '') && !!document.querySelector('[data-testid="credits-badge"]'), undefined, { timeout: 30_000 });
+  await sleep(1000);
+  const afterReply: number[] = [];
+  const request: number[] = [];
+  const wrong: string[] = [];
+  let missed = 0;
+  for (let i = 0; i < SYNC_REPS; i++) {
+    // Armed in tab B before the action: resolves (wall-clock ms) at the frame where every balance on it changed.
+    const shown = tabB.evaluate((timeoutMs) => {
+      const els = () => [...document.querySelectorAll('[data-testid="credits-badge"], [data-testid="wallet-balance"]')];
+      const before = els().map((e) => e.textContent);
+      return new Promise<{ at: number; text: string } | null>((resolve) => {
+        const done = () => els().length === before.length && els().every((e, k) => e.textContent !== before[k]);
+        const finish = () => requestAnimationFrame(() => resolve({ at: performance.timeOrigin + performance.now(), text: els()[0]!.textContent ?? '' }));
+        const mo = new MutationObserver(() => done() && (mo.disconnect(), clearTimeout(timer), finish()));
+        mo.observe(document.body, { childList: true, subtree: true, characterData: true });
+        const timer = setTimeout(() => (mo.disconnect(), resolve(null)), timeoutMs);
+      });
+    }, SYNC_TIMEOUT_MS);
+    await sleep(50);
+    const reply = b.net.nextTransfer((t) => t.method === 'POST' && t.url.endsWith('/childs/transfer'));
+    const t0 = await a.evaluate(async (childId) => {
+      const t0 = performance.timeOrigin + performance.now();
+      await (window as any).__engine.run({ id: crypto.randomUUID(), name: 'transfer', child_id: childId, amount: 1 });
+      return t0;
+    }, child.id);
+    const t = await reply;
+    const credits = (db.prepare('SELECT credits FROM users WHERE id = ?').get(parent.id) as { credits: number }).credits;
+    const seen = await shown;
+    request.push(t.doneAt - t0);
+    if (!seen) {
+      missed++;
+      afterReply.push(SYNC_TIMEOUT_MS);
+    } else {
+      afterReply.push(seen.at - t.doneAt);
+      // The balance it shows is the server's (the text's number, whatever the format).
+      if (Number(seen.text.replace(/[^\d.-]/g, '')) !== credits) wrong.push(`${seen.text.trim()} where the server has ${credits}`);
+    }
+    await sleep(300);
+  }
+  rows.push({
+    section: 'cross-tab', name: 'money change in tab A (family transfer) → shown in tab B, after the reply', ...stats(afterReply), unit: 'ms', target: 'moneyAcrossTabs',
+    note: [
+      `the request itself ${stats(request).p50.toFixed(0)} ms p50 before it`,
+      missed ? `${missed} not shown within ${SYNC_TIMEOUT_MS / 1000} s (counted as ${SYNC_TIMEOUT_MS / 1000} s)` : '',
+      wrong.length ? `${wrong.length} showed a wrong balance, e.g. ${wrong[0]}` : '',
+    ].filter(Boolean).join('; '),
+  });
+}
+
+/**
+ * Issue 14: a two-sided change reaching the other party. The student asks (over the API, as
+ * their app would) to reschedule a fresh class; timed from the request being sent to the frame
+ * where the teacher's open dashboard lists it. The student's monthly change limit is reset
+ * between repetitions (in the database), so every request is accepted.
+ */
+async function twoSidedChange(server: RunningServer) {
+  const db = server.app.db;
+  const conv = demoConversation(server);
+  const enrollment = db
+    .prepare("SELECT id FROM enrollments WHERE student_id = ? AND teacher_id = ? AND status = 'approved' ORDER BY id LIMIT 1")
+    .get(conv.studentId, conv.teacherId) as { id: number } | undefined;
+  if (!enrollment) throw new Error('no approved enrolment between the demo student and teacher');
+  const student = await apiLogin(server.url, 'student@example.com');
+  const day = (n: number) => new Date(Date.now() + n * 864e5).toISOString().slice(0, 10);
+  const tb = await launch();
+  try {
+    const { page: teacher } = await signedInPage(tb, server.url, 'teacher@example.com', '/home');
+    await teacher.getByRole('heading', { name: 'Reschedule Requests' }).waitFor({ timeout: 30_000 });
+    await sleep(1500);
+    const times: number[] = [];
+    let missed = 0;
+    for (let i = 0; i < SYNC_REPS; i++) {
+      db.prepare('DELETE FROM class_changes WHERE user_id = ?').run(conv.studentId);
+      const minutes = (i * 15) % (24 * 60);
+      const at = `${day(3)}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00.000Z`;
+      const created = await fetch(`${server.url}/api/test/classes`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ enrollment_id: enrollment.id, start_at: at, duration: 30 }),
+      });
+      const klass = ((await created.json()) as { data: { id: number } }).data;
+      const reason = `bench two-sided ${i} ${Math.random().toString(36).slice(2, 8)}`;
+      const seen = armWaitForText(teacher, reason, SYNC_TIMEOUT_MS).catch(() => null);
+      await sleep(50);
+      const t0 = now();
+      const r = await fetch(`${server.url}/api/classes/${klass.id}/reschedule`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${student.token}` },
+        body: JSON.stringify({ date: day(5), start_time: '03:15', reason, permanent: false }),
+      });
+      if (!r.ok) throw new Error(`reschedule request refused: ${r.status} ${await r.text()}`);
+      const t = await seen;
+      if (t === null) missed++;
+      times.push(t === null ? SYNC_TIMEOUT_MS : t - t0);
+      await sleep(300);
+    }
+    rows.push({
+      section: 'two-sided', name: "student's reschedule request → on the teacher's open dashboard", ...stats(times), unit: 'ms', target: 'twoSided',
+      note: missed ? `${missed} not shown within ${SYNC_TIMEOUT_MS / 1000} s (counted as ${SYNC_TIMEOUT_MS / 1000} s)` : undefined,
+    });
+  } finally {
+    await tb.close();
   }
 }
 
@@ -295,6 +495,55 @@ async function benchEconomy(server: RunningServer) {
     });
     rows.push({ section: 'requests', name: `${k} in ${secs}s, 4 tabs all hidden`, value: hidden[i]!, unit: 'requests' });
   });
+  await idlePollingBytes(server);
+}
+
+/**
+ * Bytes per hour of idle polling: the teacher on the calendar and the student on the dashboard,
+ * each alone in a browser of its own (both at once), one tab each, no input. Counted on the
+ * client: the `encodedDataLength` (headers and body as they came over the wire, so compressed if
+ * the server compressed) of every /api/ response the shared worker received in the window
+ * (CDP Network.loadingFinished), extrapolated from the window to an hour. The realtime socket's
+ * frames and the request bytes sent are not counted.
+ */
+async function idlePollingBytes(server: RunningServer) {
+  const cases = [
+    { who: 'teacher on the calendar', email: 'teacher@example.com', path: '/calendar', target: 'pollingTeacher' as const },
+    { who: 'student on the dashboard', email: 'student@example.com', path: '/home', target: 'pollingStudent' as const },
+  ];
+  const results = await Promise.all(
+    cases.map(async (c) => {
+      const b = await launch();
+      try {
+        await signedInPage(b, server.url, c.email, c.path);
+        await sleep(3000);
+        b.net.takeTransfers();
+        if (!b.net.workerAttached) throw new Error('the shared worker is not attached: its bytes cannot be counted');
+        await sleep(ECONOMY_MS);
+        return b.net.takeTransfers();
+      } finally {
+        await b.close();
+      }
+    }),
+  );
+  const secs = ECONOMY_MS / 1000;
+  cases.forEach((c, i) => {
+    const ts = results[i]!;
+    const bytes = ts.reduce((n, t) => n + t.bytes, 0);
+    const byPath = new Map<string, { n: number; bytes: number }>();
+    for (const t of ts) {
+      const k = new URL(t.url).pathname.replace(/^\/api/, '');
+      const e = byPath.get(k) ?? { n: 0, bytes: 0 };
+      e.n++;
+      e.bytes += t.bytes;
+      byPath.set(k, e);
+    }
+    const detail = [...byPath].sort((a, b) => b[1].bytes - a[1].bytes).map(([k, e]) => `${e.n}× ${k} ${(e.bytes / 1024).toFixed(1)} KB`).join(', ');
+    rows.push({
+      section: 'requests', name: `idle polling, ${c.who}: API bytes received per hour`, value: (bytes * 3600) / secs / 1e6, unit: 'MB/h', target: c.target,
+      note: `${(bytes / 1024).toFixed(1)} KB in ${secs} s × ${(3600 / secs).toFixed(0)}${detail ? `: ${detail}` : ''}`,
+    });
+  });
 }
 
 async function benchLargeData(server: RunningServer) {
@@ -334,7 +583,7 @@ async function benchLargeData(server: RunningServer) {
          WHERE u.email = 'teacher@example.com' AND k.start_at BETWEEN ? AND ?`,
       )
       .get(Date.now() - 15 * 864e5, Date.now() + 15 * 864e5) as { n: number }).n;
-    rows.push({ section: 'large data', name: `teacher month view (${classesInMonth} classes ±15 days, ${events} event elements)`, ...stats(monthTimes), unit: 'ms' });
+    rows.push({ section: 'large data', name: `teacher month view (${classesInMonth} classes ±15 days, ${events} event elements)`, ...stats(monthTimes), unit: 'ms', target: 'monthView' });
 
     // Inbox: filter the conversation list by a keystroke.
     await page.goto(`${base}/inbox`);
@@ -413,7 +662,7 @@ async function benchLargeData(server: RunningServer) {
         await sleep(300);
       }
       rows.push({
-        section: 'large data', name: 'load an older page of messages (scroll to top → in the list, view kept)', ...stats(older.filter((t) => t >= 0)), unit: 'ms',
+        section: 'large data', name: 'load an older page of messages (scroll to top → in the list, view kept)', ...stats(older.filter((t) => t >= 0)), unit: 'ms', target: 'olderPage',
         note: older.some((t) => t < 0) ? `${older.filter((t) => t < 0).length} scrolls showed nothing older within 10 s` : undefined,
       });
 
@@ -442,7 +691,7 @@ async function benchLoad(server: RunningServer) {
       await page.goto(`${base}/login`);
       await page.getByRole('button', { name: /sign in/i }).first().waitFor();
       const js = await jsGzipBytes(page, dist);
-      rows.push({ section: 'load', name: `JS for the first screen, guest (/login), ${js.files} files`, value: js.gzip / 1024, unit: 'KB', note: 'gzip -9' });
+      rows.push({ section: 'load', name: `JS for the first screen, guest (/login), ${js.files} files`, value: js.gzip / 1024, unit: 'KB', note: 'gzip -9', target: 'jsGuest' });
     } finally {
       await b.close();
     }
@@ -475,9 +724,9 @@ async function benchLoad(server: RunningServer) {
       await b.close();
     }
   }
-  rows.push({ section: 'load', name: `JS for the first screen, signed in (/home), ${homeFiles} files`, value: homeJs / 1024, unit: 'KB', note: 'gzip -9' });
-  rows.push({ section: 'load', name: 'cold load → dashboard with data (empty mirror)', ...stats(coldTimes), unit: 'ms', note: 'from navigation start' });
-  rows.push({ section: 'load', name: 'warm reload → dashboard with data (mirror present)', ...stats(warmTimes), unit: 'ms' });
+  rows.push({ section: 'load', name: `JS for the first screen, signed in (/home), ${homeFiles} files`, value: homeJs / 1024, unit: 'KB', note: 'gzip -9', target: 'jsSignedIn' });
+  rows.push({ section: 'load', name: 'cold load → dashboard with data (empty mirror)', ...stats(coldTimes), unit: 'ms', note: 'from navigation start', target: 'coldLoad' });
+  rows.push({ section: 'load', name: 'warm reload → dashboard with data (mirror present)', ...stats(warmTimes), unit: 'ms', target: 'warmReload' });
   rows.push({ section: 'load', name: 'warm reload with 1 s API latency', ...stats(slowWarm), unit: 'ms', note: 'no slower than the row above = shown from the mirror, not waiting on the network' });
 }
 
@@ -493,7 +742,7 @@ async function main() {
   log(`server ${server.url}, scale ${SCALE}, ${quick ? 'quick' : 'full'} run`);
   const sections: [string, (s: RunningServer) => Promise<void>][] = [
     ['navigation', benchNavigation],
-    ['cross-tab and realtime', benchCrossTabAndRealtime],
+    ['cross-tab, realtime and two-sided', benchCrossTabAndRealtime],
     ['request economy', benchEconomy],
     ['large data and memory', benchLargeData],
     ['load', benchLoad],
@@ -503,8 +752,10 @@ async function main() {
     for (const [name, fn] of sections) {
       if (ONLY && !name.includes(ONLY)) continue;
       log(name);
+      const started = Date.now();
       try {
         await fn(server);
+        log(`${name}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
       } catch (e) {
         failures.push(`${name}: ${(e as Error).message.split('\n')[0]}`);
         rows.push({ section: name, name: 'FAILED', value: (e as Error).message.split('\n')[0]!.slice(0, 80), unit: '' });
@@ -521,7 +772,11 @@ async function main() {
   if (!smoke) {
     fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
     const file = path.join(root, 'bench', 'results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), quick, scale: SCALE, reps: REPS, rows }, null, 2));
+    fs.writeFileSync(file, JSON.stringify({
+      date: new Date().toISOString(), quick, scale: SCALE, reps: REPS, profiles: NAV_PROFILES,
+      targets: Object.fromEntries(Object.entries(TARGETS).map(([k, t]) => [k, { text: t.text, source: t.source }])),
+      rows: rows.map((r) => ({ ...r, ...judge(r) })),
+    }, null, 2));
     fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.md'), `${table}\n`);
     log(`wrote ${path.relative(root, file)}`);
   }
