@@ -44,6 +44,7 @@ interface Pending {
 export interface ApiTransfer {
   url: string;
   method: string;
+  status: number;
   /** Bytes received on the wire (headers and body as sent), from Network.loadingFinished. */
   bytes: number;
   /** Wall-clock ms (epoch) when the request was sent and when its response finished loading. */
@@ -61,7 +62,7 @@ export class NetworkControl {
   private sessions = new Map<string, string>();
   private profile: NetProfile = PROFILES[0]!;
   /** requestId (per session) → what is known of it so far. */
-  private inflight = new Map<string, { url: string; method: string; sentAt: number; wallOffset: number }>();
+  private inflight = new Map<string, { url: string; method: string; sentAt: number; wallOffset: number; bytes: number; status?: number }>();
   /** Responses of the shared worker's /api/ requests, since the last `takeTransfers()`. */
   private transfers: ApiTransfer[] = [];
   private listeners = new Set<(t: ApiTransfer) => void>();
@@ -128,15 +129,25 @@ export class NetworkControl {
     if (method === 'Network.requestWillBeSent') {
       if (!/\/api\//.test(p.request.url)) return;
       this.inflight.set(`${sessionId}:${p.requestId}`, {
-        url: p.request.url, method: p.request.method, sentAt: p.wallTime * 1000, wallOffset: p.wallTime - p.timestamp,
+        url: p.request.url, method: p.request.method, sentAt: p.wallTime * 1000, wallOffset: p.wallTime - p.timestamp, bytes: 0,
       });
+      return;
+    }
+    const key = `${sessionId}:${p.requestId}`;
+    const r = this.inflight.get(key);
+    if (!r) return;
+    if (method === 'Network.responseReceived') {
+      r.status = p.response.status;
+      r.bytes = p.response.encodedDataLength ?? 0;
+    } else if (method === 'Network.dataReceived') {
+      r.bytes += p.encodedDataLength ?? 0;
     } else if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed') {
-      const key = `${sessionId}:${p.requestId}`;
-      const r = this.inflight.get(key);
-      if (!r) return;
       this.inflight.delete(key);
-      if (method === 'Network.loadingFailed') return;
-      const t: ApiTransfer = { url: r.url, method: r.method, bytes: p.encodedDataLength, sentAt: r.sentAt, doneAt: (p.timestamp + r.wallOffset) * 1000 };
+      // A reply whose body the worker does not read (a 304) ends as "aborted" once its headers are
+      // in: its bytes are the headers received. A request that got no reply at all is not counted.
+      if (method === 'Network.loadingFailed' && r.status === undefined) return;
+      const bytes = method === 'Network.loadingFinished' ? p.encodedDataLength : r.bytes;
+      const t: ApiTransfer = { url: r.url, method: r.method, status: r.status!, bytes, sentAt: r.sentAt, doneAt: (p.timestamp + r.wallOffset) * 1000 };
       this.transfers.push(t);
       for (const l of this.listeners) l(t);
     }
