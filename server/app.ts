@@ -6,6 +6,8 @@ import type { AppContext, Env } from './lib/context.ts';
 import { onError } from './lib/errors.ts';
 import { idempotency } from './lib/idempotency.ts';
 import { faults } from './lib/faults.ts';
+import { bodyLimits } from './lib/body.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { compression } from './lib/compression.ts';
 import { validators } from './lib/validators.ts';
 import { appRoutes } from './routes/app.ts';
@@ -38,6 +40,12 @@ export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
       app.inflight.count--;
     }
   });
+  // Security headers on every reply; then body limits before any route reads a byte (lib/body.ts).
+  root.use('*', securityHeaders({
+    indexHtml: opts.clientDir ? path.join(opts.clientDir, 'index.html') : undefined,
+    connectSrc: app.config.cspConnectSrc,
+  }));
+  root.use('*', bodyLimits());
 
   const api = new Hono<Env>();
   api.use('*', async (c, next) => {

@@ -1,5 +1,20 @@
 import path from 'node:path';
 import type { ServerConfig } from './lib/context.ts';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_UPLOAD_BYTES } from './lib/body.ts';
+import { DEFAULT_MAX_CHANNELS_PER_SOCKET } from './realtime/pusher-server.ts';
+
+const flag = (v: string | undefined) => v === '1' || v === 'true' || v === 'yes';
+
+/** `PUBLIC_URL` as an origin (`https://app.example.com`), or undefined when unset or not an http(s) URL. */
+function publicUrl(v: string | undefined): string | undefined {
+  if (!v) return undefined;
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const num = (v: string | undefined, d: number) => (v === undefined || v === '' || Number.isNaN(Number(v)) ? d : Number(v));
 
@@ -18,5 +33,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       failRate: num(env.FAULT_FAIL_RATE, 0),
       dropSocketRate: num(env.FAULT_DROP_SOCKET_RATE, 0),
     },
+    trustProxy: flag(env.TRUST_PROXY),
+    publicUrl: publicUrl(env.PUBLIC_URL),
+    maxBodyBytes: num(env.MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES),
+    maxUploadBytes: num(env.MAX_UPLOAD_BYTES, DEFAULT_MAX_UPLOAD_BYTES),
+    rateLimit: { factor: Math.max(0, num(env.RATE_LIMIT_FACTOR, 1)) },
+    maxChannelsPerSocket: num(env.MAX_CHANNELS_PER_SOCKET, DEFAULT_MAX_CHANNELS_PER_SOCKET),
+    allowHttpJoinUrls: env.ALLOW_HTTP_JOIN_URLS === undefined ? env.NODE_ENV === 'development' : flag(env.ALLOW_HTTP_JOIN_URLS),
+    cspConnectSrc: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter((x) => /^(https?|wss?):\/\/[\w.*:-]+$/.test(x)),
   };
 }

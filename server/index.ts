@@ -28,7 +28,10 @@ export async function startServer(overrides: Partial<ServerConfig> & { clientDir
   const db = overrides.db ?? openDatabase(config.dataDir);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
-  const realtime = new PusherServer({ key: config.pusherKey, secret: config.pusherSecret, dropSocketRate: config.faults.dropSocketRate });
+  const realtime = new PusherServer({
+    key: config.pusherKey, secret: config.pusherSecret, dropSocketRate: config.faults.dropSocketRate,
+    maxChannelsPerSocket: config.maxChannelsPerSocket,
+  });
   const ctx: AppContext = {
     db, config, broadcaster: realtime, uploadsDir, clockOffsetMs: 0, requestCounts: new Map(), inflight: { count: 0 },
     now: () => Date.now() + ctx.clockOffsetMs,

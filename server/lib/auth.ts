@@ -1,21 +1,58 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import type { MiddlewareHandler, Context } from 'hono';
 import type { DB } from '../db/index.ts';
 import type { AuthUser, Env } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
-/** scrypt with a random salt, stored as `scrypt$<salt>$<hash>` (hex). */
-export function hashPassword(password: string): string {
-  const salt = crypto.randomBytes(16);
-  const hash = crypto.scryptSync(password, salt, 32);
-  return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
+/**
+ * Passwords: scrypt (N=16384, r=8, p=1) with a random salt, stored as `scrypt$<salt>$<hash>` (hex).
+ * Requests hash with the asynchronous scrypt, which runs on libuv's thread pool: a flood of
+ * sign-ins never stalls the event loop that serves everyone else.
+ */
+const KEY_LENGTH = 32;
+
+/**
+ * Hashes run at most this many at a time; the others wait their turn here, in JavaScript, not in
+ * libuv's pool (4 threads), which compression and file reads share: a flood of sign-ins queued in
+ * the pool would hold up every gzip of every other reply. Half the cores: the rest serve requests.
+ */
+export const HASH_CONCURRENCY = Math.max(1, Math.floor(os.availableParallelism() / 2));
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function scrypt(password: string, salt: Buffer, length: number): Promise<Buffer> {
+  if (running >= HASH_CONCURRENCY) await new Promise<void>((r) => waiting.push(r));
+  else running++;
+  try {
+    return await new Promise((resolve, reject) => crypto.scrypt(password, salt, length, (err, key) => (err ? reject(err) : resolve(key))));
+  } finally {
+    // Hand the slot straight to the next in line (running stays the same), or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
 }
 
-export function verifyPassword(password: string, stored: string): boolean {
+const format = (salt: Buffer, hash: Buffer) => `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  return format(salt, await scrypt(password, salt, KEY_LENGTH));
+}
+
+/** The blocking form, for the seed and test factories only (they run before any request). */
+export function hashPasswordSync(password: string): string {
+  const salt = crypto.randomBytes(16);
+  return format(salt, crypto.scryptSync(password, salt, KEY_LENGTH));
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, saltHex, hashHex] = stored.split('$');
   if (scheme !== 'scrypt' || !saltHex || !hashHex) return false;
   const expected = Buffer.from(hashHex, 'hex');
-  const actual = crypto.scryptSync(password, Buffer.from(saltHex, 'hex'), expected.length);
+  if (expected.length === 0) return false;
+  const actual = await scrypt(password, Buffer.from(saltHex, 'hex'), expected.length);
   return crypto.timingSafeEqual(expected, actual);
 }
 

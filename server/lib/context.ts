@@ -12,10 +12,28 @@ export interface ServerConfig {
   /** Pusher app key and secret: the socket lives at `/app/{key}`, private channels are signed with the secret. */
   pusherKey: string;
   pusherSecret: string;
-  /** Public origin used to build absolute `links.next` and upload URLs when the request lacks a Host. */
   geoCountry: string;
   enableTestApi: boolean;
   faults: { latencyMs: number; failRate: number; dropSocketRate: number };
+  /**
+   * Behind a reverse proxy: take the client's address from the last `X-Forwarded-For` entry and the
+   * public origin from `X-Forwarded-Proto`/`X-Forwarded-Host`. Off: those headers are ignored.
+   */
+  trustProxy?: boolean;
+  /** The public origin (`https://app.example.com`) stored upload URLs start with; empty: they are stored relative. */
+  publicUrl?: string;
+  /** Largest request body outside the upload routes, in bytes (413 above it). */
+  maxBodyBytes?: number;
+  /** Largest uploaded file (message image, payment attachment), in bytes. */
+  maxUploadBytes?: number;
+  /** Rate limits: `factor` multiplies every allowance (0 turns the limits off); see lib/rate-limit.ts. */
+  rateLimit?: { factor: number };
+  /** Channels one realtime socket may be subscribed to at once. */
+  maxChannelsPerSocket?: number;
+  /** Accept `http:` join URLs (development); otherwise only `https:`. */
+  allowHttpJoinUrls?: boolean;
+  /** Extra `connect-src` origins of the Content-Security-Policy (another API host, a Pusher cluster). */
+  cspConnectSrc?: string[];
 }
 
 /** Everything a route needs, passed in so tests can swap the clock or the broadcaster. */
@@ -32,6 +50,8 @@ export interface AppContext {
   requestCounts: Map<string, number>;
   /** Requests being handled now (the server closes its database only once none is). */
   inflight: { count: number };
+  /** The rate limiters (a memory store by default; a multi-process deployment swaps the store). */
+  limits?: import('./rate-limit.ts').RateLimits;
 }
 
 export interface AuthUser {

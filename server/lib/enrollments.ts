@@ -4,6 +4,7 @@ import { bool, money } from '../db/index.ts';
 import { validation } from './errors.ts';
 import { personRef } from './user.ts';
 import { localDate } from './time.ts';
+import { readText } from './text.ts';
 
 /**
  * Courses, enrolments and class reports: the `Course`, `Enrollment` and `ClassReport` resources of
@@ -252,8 +253,10 @@ export function validateEnrollmentForm(input: Record<string, unknown>, timezone:
 
   let comment: string | null = null;
   if (!isBlank(input.comment)) {
+    const checked = readText(input.comment, 'comment');
     if (typeof input.comment !== 'string' || input.comment.trim().length > 1000) fail('comment', MSG.comment);
-    else comment = input.comment.trim();
+    else if (checked.error) fail('comment', checked.error);
+    else comment = checked.text || null;
   }
 
   if (Object.keys(errors).length) throw validation(orderErrors(errors));

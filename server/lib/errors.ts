@@ -17,6 +17,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
+    /** Extra reply headers (`Retry-After` on a 429, `Connection: close` when the body was left unread). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(String(body.message ?? status));
   }
@@ -35,7 +37,10 @@ export function validation(errors: Record<string, string[]>): ApiError {
 export const invalid = (field: string, message: string) => validation({ [field]: [message] });
 
 export function onError(err: Error, c: Context) {
-  if (err instanceof ApiError) return c.json(err.body, err.status as 400);
+  if (err instanceof ApiError) {
+    for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+    return c.json(err.body, err.status as 400);
+  }
   if (err instanceof HTTPException) return err.getResponse();
   if (err instanceof SyntaxError) return c.json({ message: 'Malformed JSON body.' }, 400);
   console.error('[server] unhandled', err);

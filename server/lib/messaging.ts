@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Context } from 'hono';
 import type { AppContext } from './context.ts';
 import { bool } from '../db/index.ts';
 import { addMessage } from '../seed/factory.ts';
@@ -166,14 +165,6 @@ export function postMessage(app: AppContext, m: NewMessage): MessageResource {
   broadcastNewMessage(app, m.conversationId, message);
   for (const userId of memberIds(app, m.conversationId)) publishInbox(app, m.conversationId, userId);
   return message;
-}
-
-/** The public origin of this request (honours a proxy's X-Forwarded-Proto/Host). */
-export function originOf(c: Context): string {
-  const u = new URL(c.req.url);
-  const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() || u.protocol.replace(':', '');
-  const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim() || u.host;
-  return `${proto}://${host}`;
 }
 
 /** The image kind by its first bytes (PNG, JPEG, GIF, WebP), whatever the file name or declared type says. */

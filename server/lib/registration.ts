@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { getCountryCallingCode, isSupportedCountry, isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { validation } from './errors.ts';
+import { textProblem } from './text.ts';
 
 /**
  * The registration payload of the spec (sections 3 and 5), validated the way the sign-up form
@@ -32,13 +33,15 @@ export const RegistrationMessages = {
   gender: 'Gender must be male or female',
   tooLong: 'Input is too long',
   emailTaken: 'The email has already been taken.',
+  invalidText: 'Input contains an invalid character',
 } as const;
 
 export const MIN_PASSWORD = 6;
 export const EARLIEST_BIRTH_DATE = '1945-01-01';
 /** Countries the phone-country list leaves out (spec section 5). */
 export const EXCLUDED_COUNTRIES = new Set(['IL']);
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** local@domain.tld with no white space, control, format (zero-width...) or surrogate character anywhere. */
+export const EMAIL_PATTERN = /^[^\s@\p{C}]+@[^\s@\p{C}]+\.[^\s@\p{C}]+$/u;
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '');
 
@@ -80,7 +83,9 @@ export function validateRegistration(
   const M = RegistrationMessages;
 
   const name = text(body.name).replace(/\s+/g, ' ');
-  if (!name) fail('name', M.required);
+  const nameProblem = textProblem(name);
+  if (!name || nameProblem === 'blank') fail('name', M.required);
+  else if (nameProblem) fail('name', M.invalidText);
   else if (name.length > 191) fail('name', M.tooLong);
 
   const email = text(body.email).toLowerCase();

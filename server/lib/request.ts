@@ -1,26 +1,16 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import type { IncomingMessage } from 'node:http';
 import { validation, ApiError } from './errors.ts';
+import type { Env } from './context.ts';
+import { readRequestBody } from './body.ts';
 
-/** Reads a JSON or form body (multipart included) as a plain object; an empty body is `{}`. */
-export async function readBody(c: Context): Promise<Record<string, unknown>> {
-  const type = c.req.header('content-type') ?? '';
-  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-    const form = await c.req.parseBody({ all: true });
-    return form as Record<string, unknown>;
-  }
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, { message: 'Malformed JSON body.' });
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ApiError(400, { message: 'The body must be a JSON object.' });
-  }
-  return parsed as Record<string, unknown>;
+/**
+ * Reads a JSON or form body (multipart included) as a plain object; an empty body is `{}`. The
+ * limits and the 400/413 answers live in body.ts.
+ */
+export function readBody(c: Context): Promise<Record<string, unknown>> {
+  return readRequestBody(c as Context<Env>);
 }
 
 /** Validates with zod and turns its issues into a Laravel-shaped 422 (first message per field first). */
@@ -69,4 +59,61 @@ export function paged<T>(c: Context, rows: T[], page: number, perPage: number, t
 export function pageParam(c: Context): number {
   const p = Number(c.req.query('page') ?? '1');
   return Number.isInteger(p) && p >= 1 && p <= 1_000_000 ? p : 1;
+}
+
+const trusted = (c: Context) => !!(c as Context<Env>).get('app')?.config.trustProxy;
+const firstOf = (h: string | undefined) => h?.split(',')[0]?.trim() || undefined;
+
+/**
+ * The client's address: the socket's peer, or with `TRUST_PROXY` the last `X-Forwarded-For` entry
+ * (the one our proxy appended). IPv4-mapped IPv6 is shown as IPv4; an IPv6 address counts by its /64.
+ */
+export function clientAddress(c: Context): string {
+  let ip: string | undefined;
+  if (trusted(c)) ip = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
+  ip ??= (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
+  ip = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (ip.includes(':')) {
+    const groups = ip.split('%')[0]!.split(':');
+    if (!ip.includes('::') && groups.length === 8) ip = `${groups.slice(0, 4).join(':')}::/64`;
+  }
+  return ip;
+}
+
+/**
+ * The public origin for URLs written into replies: `PUBLIC_URL` when set; with `TRUST_PROXY` the
+ * proxy's `X-Forwarded-Proto`/`X-Forwarded-Host`; else this request's own URL. Never stored unless it
+ * comes from `PUBLIC_URL` or a trusted proxy: see `storedUrl`.
+ */
+export function publicOrigin(c: Context): string {
+  const configured = (c as Context<Env>).get('app')?.config.publicUrl;
+  if (configured) return configured.replace(/\/+$/, '');
+  const u = new URL(c.req.url);
+  if (trusted(c)) {
+    const proto = firstOf(c.req.header('x-forwarded-proto'));
+    let host = firstOf(c.req.header('x-forwarded-host'));
+    if (host && !/^([A-Za-z0-9-]+\.)*[A-Za-z0-9-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) host = undefined;
+    return `${proto === 'https' || proto === 'http' ? proto : u.protocol.replace(':', '')}://${host ?? u.host}`;
+  }
+  return u.origin;
+}
+
+/**
+ * A URL of this server that is stored (an uploaded image's): absolute from `PUBLIC_URL` or a trusted
+ * proxy, else relative to the API's origin. A request's own Host or X-Forwarded-Host never picks the
+ * host other people's browsers load it from.
+ */
+export function storedUrl(c: Context, pathname: string): string {
+  const cfg = (c as Context<Env>).get('app')?.config;
+  return cfg?.publicUrl || cfg?.trustProxy ? `${publicOrigin(c)}${pathname}` : pathname;
+}
+
+/**
+ * A number from a JSON number or a numeric string (forms send strings); NaN for anything else. Never
+ * calls a body value's own `toString`/`valueOf` (`{"id": {"toString": 1}}` must not throw).
+ */
+export function numberOf(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && v.trim() !== '') return Number(v);
+  return NaN;
 }

@@ -5,7 +5,6 @@ import { applyCredits } from './ledger.ts';
 import { notify } from './notify.ts';
 import { invalid } from './errors.ts';
 import type { Registration } from './registration.ts';
-import { hashPassword } from './auth.ts';
 
 /**
  * Wallet rules shared by the wallet, family and test routes: amount parsing, the payment methods,
@@ -19,16 +18,18 @@ export const MAX_AMOUNT = 100_000;
 export const usd = (n: number) => `$${money(n).toFixed(2)}`;
 
 /**
- * A money amount from a JSON or multipart body: a number (or numeric string) > 0 with at most two
- * decimals; `min` adds a lower bound with its own message. Throws a 422 on `field` otherwise.
+ * A money amount: in a JSON body a JSON number (never a string, array or object), in a multipart
+ * form (`form: true`) a plain decimal string (`30`, `12.5`); either way > 0, at most two decimals
+ * and at most MAX_AMOUNT; `min` adds a lower bound with its own message. Throws a 422 on `field`.
  */
-export function parseAmount(raw: unknown, opts: { field?: string; min?: number; minMessage?: string } = {}): number {
+export function parseAmount(raw: unknown, opts: { field?: string; min?: number; minMessage?: string; form?: boolean } = {}): number {
   const field = opts.field ?? 'amount';
-  if (Array.isArray(raw)) raw = raw[0];
   if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
     throw invalid(field, `The ${field} field is required.`);
   }
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
+  const n = opts.form
+    ? (typeof raw === 'string' && /^\s*\d{1,9}(\.\d{1,2})?\s*$/.test(raw) ? Number(raw) : NaN)
+    : (typeof raw === 'number' ? raw : NaN);
   if (!Number.isFinite(n)) throw invalid(field, `The ${field} must be a number.`);
   if (n <= 0) throw invalid(field, `The ${field} must be greater than 0.`);
   if (Math.abs(n * 100 - Math.round(n * 100)) > 1e-6) throw invalid(field, `The ${field} must have at most 2 decimal places.`);
@@ -199,8 +200,11 @@ export function imageExtension(bytes: Uint8Array, mime: string): string | null {
 
 export const randomId = (bytes = 12) => crypto.randomBytes(bytes).toString('hex');
 
-/** Inserts a verified student account under `parentId` with the parent's timezone; returns its id. */
-export function insertChild(app: AppContext, parentId: number, timezone: string, r: Registration): number {
+/**
+ * Inserts a verified student account under `parentId` with the parent's timezone; returns its id.
+ * `passwordHash` is hashed beforehand (asynchronously, outside the transaction).
+ */
+export function insertChild(app: AppContext, parentId: number, timezone: string, r: Registration, passwordHash: string): number {
   const now = app.now();
   const res = app.db
     .prepare(
@@ -208,7 +212,7 @@ export function insertChild(app: AppContext, parentId: number, timezone: string,
         phone_country, gender, date_of_birth, parent_id, referral_token, created_at)
        VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(r.name, r.email, hashPassword(r.password), timezone, now, r.phone, r.full_phone, r.phone_country, r.gender,
+    .run(r.name, r.email, passwordHash, timezone, now, r.phone, r.full_phone, r.phone_country, r.gender,
       r.date_of_birth, parentId, randomId(8), now);
   return Number(res.lastInsertRowid);
 }

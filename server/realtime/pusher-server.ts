@@ -16,6 +16,8 @@ export interface PusherServerOptions {
   pingIntervalMs?: number;
   /** Seconds the client may stay silent before it should ping us (sent in the handshake, default 120). */
   activityTimeout?: number;
+  /** Channels one socket may be subscribed to at once (default 100); past it a subscription is refused. */
+  maxChannelsPerSocket?: number;
 }
 
 interface Connection {
@@ -35,6 +37,8 @@ interface ClientMessage {
 /** Pusher's protocol versions that this server speaks (pusher-js 8 sends 7). */
 const SUPPORTED_PROTOCOLS = new Set([5, 6, 7]);
 const MAX_PAYLOAD = 100 * 1024;
+/** A browser's engine holds its inbox and the few conversations on screen: 100 leaves room for many tabs. */
+export const DEFAULT_MAX_CHANNELS_PER_SOCKET = 100;
 
 /**
  * A Pusher-protocol (v7) server over `ws`, on the HTTP server's port at `/app/{key}`, as Pusher, Soketi
@@ -232,6 +236,10 @@ export class PusherServer implements Broadcaster {
       }
     }
     if (!conn.channels.has(channel)) {
+      const cap = this.opts.maxChannelsPerSocket ?? DEFAULT_MAX_CHANNELS_PER_SOCKET;
+      if (conn.channels.size >= cap) {
+        return this.refuseSubscription(conn, channel, `Too many subscriptions: at most ${cap} channels per connection`, 4301);
+      }
       conn.channels.add(channel);
       let set = this.channels.get(channel);
       if (!set) this.channels.set(channel, (set = new Set()));
@@ -240,12 +248,13 @@ export class PusherServer implements Broadcaster {
     this.send(conn, 'pusher_internal:subscription_succeeded', '{}', channel);
   }
 
-  private refuseSubscription(conn: Connection, channel: string | null, message: string): void {
+  private refuseSubscription(conn: Connection, channel: string | null, message: string, code: number | null = null): void {
     // Pusher answers a bare pusher:error; Soketi/Reverb-style clients also expect a per-channel
     // pusher:subscription_error, which pusher-js routes to that channel's bindings.
-    this.sendError(conn, null, message);
+    this.sendError(conn, code, message);
     if (channel !== null) {
-      this.send(conn, 'pusher:subscription_error', { type: 'AuthError', error: message, status: 401 }, channel);
+      const limited = code === 4301;
+      this.send(conn, 'pusher:subscription_error', { type: limited ? 'LimitReached' : 'AuthError', error: message, status: limited ? 429 : 401 }, channel);
     }
   }
 

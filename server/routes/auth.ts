@@ -5,7 +5,8 @@ import {
   hashPassword, issueToken, isTeacher, requireAuth, revokeAllTokens, revokeToken, testOnly, userByToken, verifyPassword,
 } from '../lib/auth.ts';
 import { forbidden, invalid, notFound, validation } from '../lib/errors.ts';
-import { readBody } from '../lib/request.ts';
+import { clientAddress, publicOrigin, readBody } from '../lib/request.ts';
+import { assertAllowed, consume, count, resetLimits, type Check } from '../lib/rate-limit.ts';
 import { serializeUser } from '../lib/user.ts';
 import { getSettings } from '../lib/settings.ts';
 import {
@@ -31,14 +32,18 @@ export const RESET_TTL_MS = 60 * MINUTE;
 export const RESET_MAX_ATTEMPTS = 5;
 const DEFAULT_TIMEZONE = 'Africa/Cairo';
 
-const origin = (c: Context) => new URL(c.req.url).origin;
+const origin = (c: Context) => publicOrigin(c);
 const userJson = (c: Context<Env>, id: number) => serializeUser(c.get('app'), id, origin(c));
 const sixDigits = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-const sameCode = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameCode = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+};
 
 /** A hash to check against when the email is unknown, so both cases take the same time. */
-let dummyHash: string | null = null;
+let dummyHash: Promise<string> | null = null;
 
 interface LoginRow { id: number; password_hash: string; group_id: number; kind: string }
 
@@ -46,6 +51,8 @@ interface LoginRow { id: number; password_hash: string; group_id: number; kind: 
 
 authRoutes.post('/login', async (c) => {
   const app = c.get('app');
+  const address = clientAddress(c);
+  await consume(app, [['loginAttemptsPerAddress', address]]);
   const b = await readBody(c);
   const email = str(b.email);
   const password = typeof b.password === 'string' ? b.password : '';
@@ -56,13 +63,21 @@ authRoutes.post('/login', async (c) => {
   if (type !== null && type !== 'teacher' && type !== 'student') errors.type = ['The selected type is invalid.'];
   if (Object.keys(errors).length) throw validation(errors);
 
+  // Wrong passwords are counted per account (the email, known or not: the answer must not tell) and
+  // per address; past either allowance sign-in waits, even with the right password.
+  const failures: Check[] = [['loginFailuresPerAccount', email.toLowerCase()], ['loginFailuresPerAddress', address]];
+  await assertAllowed(app, failures);
   const row = app.db.prepare('SELECT id, password_hash, group_id, kind FROM users WHERE email = ?').get(email) as LoginRow | undefined;
-  const ok = row ? verifyPassword(password, row.password_hash) : (verifyPassword(password, (dummyHash ??= hashPassword('x'))), false);
+  const ok = row ? await verifyPassword(password, row.password_hash) : (await verifyPassword(password, await (dummyHash ??= hashPassword('x'))), false);
   // Support and admin accounts only exist as message senders; a role's own page only admits that role.
   const allowed =
     ok && row!.kind === 'user' &&
     (type === null || (type === 'teacher' ? row!.group_id === 1 : row!.group_id === 0));
-  if (!allowed) throw invalid('email', CREDENTIALS);
+  if (!allowed) {
+    await count(app, failures);
+    throw invalid('email', CREDENTIALS);
+  }
+  await resetLimits(app, [failures[0]!]);
   const token = issueToken(app.db, row!.id, app.now());
   return c.json({ token, user: userJson(c, row!.id) });
 });
@@ -101,10 +116,13 @@ const emailTaken = (app: AppContext) => (email: string) => !!app.db.prepare('SEL
 authRoutes.post('/register', async (c) => {
   const app = c.get('app');
   const b = await readBody(c);
+  const attempt: Check[] = [['registerAttemptsPerAddress', clientAddress(c)]];
+  if (typeof b.email === 'string' && b.email.trim()) attempt.push(['registerAttemptsPerAccount', b.email.trim().toLowerCase()]);
+  await consume(app, attempt);
   const now = app.now();
   const r = validateRegistration(b, now, emailTaken(app));
   const verify = getSettings(app.db).email_verification;
-  const passwordHash = hashPassword(r.password);
+  const passwordHash = await hashPassword(r.password);
 
   const { id, token } = app.db.transaction(() => {
     // Checked again inside the transaction: another request may have taken the email since.
@@ -138,15 +156,21 @@ authRoutes.post('/verify', requireAuth, async (c) => {
     { email_verified_at: number | null; verification_code: string | null };
   if (row.email_verified_at == null) {
     if (!code) throw invalid('code', M.required);
-    if (!row.verification_code || !sameCode(code, row.verification_code)) throw invalid('code', BAD_CODE);
+    const failures: Check[] = [['verifyFailuresPerAccount', String(me.id)], ['verifyFailuresPerAddress', clientAddress(c)]];
+    await assertAllowed(app, failures);
+    if (!row.verification_code || !sameCode(code, row.verification_code)) {
+      await count(app, failures);
+      throw invalid('code', BAD_CODE);
+    }
     app.db.prepare('UPDATE users SET email_verified_at = ?, verification_code = NULL WHERE id = ?').run(app.now(), me.id);
   }
   return c.json({ user: userJson(c, me.id) });
 });
 
-authRoutes.post('/verify/send', requireAuth, (c) => {
+authRoutes.post('/verify/send', requireAuth, async (c) => {
   const app = c.get('app');
   const me = c.get('user');
+  await consume(app, [['verifySendPerAccount', String(me.id)]]);
   const row = app.db.prepare('SELECT email_verified_at FROM users WHERE id = ?').get(me.id) as { email_verified_at: number | null };
   if (row.email_verified_at == null) sendVerificationCode(app, me.id, me.email);
   return c.json({ status: 'SENT' });
@@ -186,6 +210,8 @@ interface ResetRow { email: string; code: string; complete_token: string | null;
 authRoutes.post('/password/reset', async (c) => {
   const app = c.get('app');
   const email = requireEmail((await readBody(c)).email);
+  // Counted for unknown emails too, so a 429 tells nothing about who has an account.
+  await consume(app, [['resetRequestsPerAddress', clientAddress(c)], ['resetRequestsPerAccount', email]]);
   const user = app.db.prepare("SELECT email FROM users WHERE email = ? AND kind = 'user'").get(email) as { email: string } | undefined;
   // Unknown emails get the same answer: the reply must not tell who has an account.
   if (user) {
@@ -208,13 +234,19 @@ authRoutes.post('/password/reset/validate', async (c) => {
   const email = requireEmail(b.email);
   const code = str(b.code);
   if (!code) throw invalid('code', M.required);
+  const failures: Check[] = [['resetFailuresPerAccount', email], ['resetFailuresPerAddress', clientAddress(c)]];
+  await assertAllowed(app, failures);
   const row = app.db.prepare('SELECT * FROM password_resets WHERE email = ?').get(email) as ResetRow | undefined;
-  if (!row) throw invalid('code', BAD_CODE);
+  if (!row) {
+    await count(app, failures);
+    throw invalid('code', BAD_CODE);
+  }
   if (app.now() - row.created_at > RESET_TTL_MS) {
     app.db.prepare('DELETE FROM password_resets WHERE email = ?').run(email);
     throw invalid('code', EXPIRED_CODE);
   }
   if (!sameCode(code, row.code)) {
+    await count(app, failures);
     const attempts = attemptsOf(app);
     const n = (attempts.get(email) ?? 0) + 1;
     if (n >= RESET_MAX_ATTEMPTS) {
@@ -235,7 +267,7 @@ authRoutes.post('/password/reset/complete/:token', async (c) => {
   const b = await readBody(c);
   const row = app.db.prepare('SELECT * FROM password_resets WHERE complete_token = ?').get(token) as ResetRow | undefined;
   if (!row || app.now() - row.created_at > RESET_TTL_MS) throw invalid('token', BAD_RESET_LINK);
-  const hash = hashPassword(newPassword(b, M.required));
+  const hash = await hashPassword(newPassword(b, M.required));
   app.db.transaction(() => {
     const user = app.db.prepare('SELECT id FROM users WHERE email = ?').get(row.email) as { id: number } | undefined;
     if (user) {
@@ -254,7 +286,7 @@ authRoutes.post('/password', requireAuth, async (c) => {
   const app = c.get('app');
   const me: AuthUser = c.get('user');
   if (isTeacher(me)) throw forbidden();
-  const hash = hashPassword(newPassword(await readBody(c), FILL_REQUIRED));
+  const hash = await hashPassword(newPassword(await readBody(c), FILL_REQUIRED));
   const token = app.db.transaction(() => {
     app.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, me.id);
     revokeAllTokens(app.db, me.id);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext, AuthUser, Env } from '../lib/context.ts';
 import { isTeacher, requireAuth, requireTeacher } from '../lib/auth.ts';
 import { BusinessCode, business, notFound, validation } from '../lib/errors.ts';
+import { readText } from '../lib/text.ts';
 import { idParam, paged, pageParam, readBody } from '../lib/request.ts';
 import { CLASS_REPORT_SELECT, serializeClassReport, type ClassReportRow } from '../lib/enrollments.ts';
 
@@ -71,8 +72,9 @@ function validateReport(input: Record<string, unknown>): ReportForm {
     errors.rating = ['The rating must be between 0 and 5 in half steps.'];
   }
   const text = (field: 'class_activity' | 'homework', label: string) => {
-    const v = typeof input[field] === 'string' ? (input[field] as string).trim() : '';
-    if (!v) errors[field] = [`The ${label} field is required.`];
+    const { text: v, error } = readText(input[field], label);
+    if (error) errors[field] = [error];
+    else if (!v) errors[field] = [`The ${label} field is required.`];
     else if (v.length > MAX_TEXT) errors[field] = [`The ${label} may not be greater than ${MAX_TEXT} characters.`];
     return v;
   };
@@ -81,9 +83,11 @@ function validateReport(input: Record<string, unknown>): ReportForm {
   const rawNotes = input.teacher_notes ?? input.notes;
   let notes: string | null = null;
   if (rawNotes !== undefined && rawNotes !== null) {
+    const checked = readText(rawNotes, 'teacher notes');
     if (typeof rawNotes !== 'string') errors.teacher_notes = ['The teacher notes must be a string.'];
+    else if (checked.error) errors.teacher_notes = [checked.error];
     else if (rawNotes.trim().length > MAX_TEXT) errors.teacher_notes = [`The teacher notes may not be greater than ${MAX_TEXT} characters.`];
-    else notes = rawNotes.trim() || null;
+    else notes = checked.text || null;
   }
   if (Object.keys(errors).length) throw validation(errors);
   return { rating, class_activity: classActivity, homework, teacher_notes: notes };

@@ -5,7 +5,8 @@ import type { AppContext, AuthUser, Env } from '../lib/context.ts';
 import { bool } from '../db/index.ts';
 import { isTeacher, requireAuth, requireTeacher, testOnly } from '../lib/auth.ts';
 import { business, forbidden, invalid, notFound, validation } from '../lib/errors.ts';
-import { idParam, paged, pageParam, readBody } from '../lib/request.ts';
+import { idParam, numberOf, paged, pageParam, readBody } from '../lib/request.ts';
+import { readText, textProblem } from '../lib/text.ts';
 import { applyCredits } from '../lib/ledger.ts';
 import { notify } from '../lib/notify.ts';
 import { getSettings } from '../lib/settings.ts';
@@ -116,7 +117,7 @@ classRoutes.post('/classes/makeup', requireAuth, async (c) => {
   requireTeacher(user);
   const b = await readBody(c);
   const errors: Record<string, string[]> = {};
-  const enrollmentId = Number(b.enrollment_id);
+  const enrollmentId = numberOf(b.enrollment_id);
   if (b.enrollment_id == null || b.enrollment_id === '') errors.enrollment_id = ['The enrollment field is required.'];
   else if (!Number.isInteger(enrollmentId) || enrollmentId <= 0) errors.enrollment_id = ['The selected enrollment is invalid.'];
   const date = str(b.date);
@@ -149,6 +150,30 @@ classRoutes.post('/classes/makeup', requireAuth, async (c) => {
 
 // ---------------------------------------------------------------------------------------------
 // Joining and the join URL
+
+/**
+ * A meeting link as stored: `https:` (`http:` too in development) with a real host written right
+ * after `//` (`https:///evil` and `https:/evil`, which URL parsers repair, are refused), no
+ * credentials, no control or invisible characters; answered in its normalised form, or null.
+ */
+export function joinUrl(raw: string, allowHttp: boolean): string | null {
+  if (raw.length > 2000 || textProblem(raw)) return null;
+  const m = /^(https?):\/\/([^/?#\\\s@]+)(?:[/?#]|$)/i.exec(raw);
+  if (!m) return null;
+  const scheme = m[1]!.toLowerCase();
+  if (scheme !== 'https' && !(allowHttp && scheme === 'http')) return null;
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return null;
+  }
+  const host = u.hostname;
+  const named = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{1,63}$/i.test(host) || host === 'localhost';
+  const ip = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || /^\[[0-9a-f:.]+\]$/i.test(host);
+  if (!(named || ip) || u.username || u.password) return null;
+  return u.href;
+}
 
 classRoutes.post('/classes/:id/join', requireAuth, (c) => {
   const app = c.get('app');
@@ -189,16 +214,10 @@ classRoutes.put('/classes/:id/join-url', requireAuth, async (c) => {
   const row = loadClass(app, idParam(c), user);
   if (!isTeacherOf(row, user)) throw forbidden();
   const b = await readBody(c);
-  const url = str(b.join_url);
-  if (!url) throw invalid('join_url', 'The join url field is required.');
-  let ok = false;
-  try {
-    const u = new URL(url);
-    ok = (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
-  } catch {
-    ok = false;
-  }
-  if (!ok || url.length > 2000) throw invalid('join_url', 'The join url must be a valid URL.');
+  const raw = typeof b.join_url === 'string' ? b.join_url.trim() : '';
+  if (!raw) throw invalid('join_url', 'The join url field is required.');
+  const url = joinUrl(raw, app.config.allowHttpJoinUrls ?? process.env.NODE_ENV === 'development');
+  if (!url) throw invalid('join_url', 'The join url must be a valid URL.');
   if (!urlEditable(row, user, app.now())) throw business('NOT_ALLOWED');
   app.db.prepare('UPDATE classes SET join_url = ?, url_added_at = ? WHERE id = ?').run(url, app.now(), row.id);
   return c.json({ data: freshClass(app, row.id, user) });
@@ -251,7 +270,9 @@ classRoutes.post('/classes/:id/cancel', requireAuth, async (c) => {
   const user = c.get('user');
   const id = idParam(c);
   const b = await readBody(c);
-  const reason = str(b.cancelation_reason) || null;
+  const checked = readText(b.cancelation_reason, 'cancelation reason');
+  if (checked.error) throw invalid('cancelation_reason', checked.error);
+  const reason = checked.text || null;
   if (reason && reason.length > 1000) throw invalid('cancelation_reason', 'The cancelation reason may not be greater than 1000 characters.');
   app.db.transaction(() => {
     const row = loadClass(app, id, user);
@@ -298,7 +319,9 @@ classRoutes.put('/classes/:id/reschedule', requireAuth, async (c) => {
   }
   const newStart = instantOf(date, time, tz);
   if (newStart == null) throw invalid('start_time', 'The start time is not valid.');
-  const reason = str(b.reason) || null;
+  const checkedReason = readText(b.reason, 'reason');
+  if (checkedReason.error) throw invalid('reason', checkedReason.error);
+  const reason = checkedReason.text || null;
   if (reason && reason.length > 1000) throw invalid('reason', 'The reason may not be greater than 1000 characters.');
   const permanent = truthy(b.permanent);
 
@@ -388,13 +411,13 @@ classRoutes.post('/reschedule-requests/:id/:action', requireAuth, (c) => {
 classRoutes.post('/test/classes', testOnly, async (c) => {
   const app = c.get('app');
   const b = await readBody(c);
-  const e = app.db.prepare('SELECT id, class_duration FROM enrollments WHERE id = ?').get(Number(b.enrollment_id)) as
+  const e = app.db.prepare('SELECT id, class_duration FROM enrollments WHERE id = ?').get(numberOf(b.enrollment_id)) as
     | { id: number; class_duration: number }
     | undefined;
   if (!e) throw notFound();
-  const startAt = typeof b.start_at === 'string' ? Date.parse(b.start_at) : app.now() + Number(b.start_in_minutes ?? 0) * MINUTE;
+  const startAt = typeof b.start_at === 'string' ? Date.parse(b.start_at) : app.now() + numberOf(b.start_in_minutes ?? 0) * MINUTE;
   if (!Number.isFinite(startAt)) throw invalid('start_at', 'The start at is not a valid date.');
-  const duration = Number(b.duration ?? e.class_duration);
+  const duration = numberOf(b.duration ?? e.class_duration);
   if (!Number.isInteger(duration) || duration <= 0) throw invalid('duration', 'The duration must be a positive number of minutes.');
   const id = Number(app.db
     .prepare(`INSERT INTO classes (enrollment_id, name, start_at, duration, series_key, is_trial, join_url, created_at)

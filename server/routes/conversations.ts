@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import type { Env } from '../lib/context.ts';
 import { requireAuth, testOnly } from '../lib/auth.ts';
 import { ApiError, invalid, notFound, validation } from '../lib/errors.ts';
-import { idParam, paged, pageParam, readBody, urlWith } from '../lib/request.ts';
+import { readText } from '../lib/text.ts';
+import { maxUploadBytes } from '../lib/body.ts';
+import { idParam, paged, pageParam, readBody, storedUrl, urlWith } from '../lib/request.ts';
 import {
-  CONVERSATIONS_PER_PAGE, MAX_IMAGE_BYTES, MAX_TEXT_LENGTH, conversationFor, listConversations, markSeen,
-  memberConversation, messagePage, originOf, postMessage, saveUpload, sniffImage,
+  CONVERSATIONS_PER_PAGE, MAX_TEXT_LENGTH, conversationFor, listConversations, markSeen,
+  memberConversation, messagePage, postMessage, saveUpload, sniffImage,
 } from '../lib/messaging.ts';
 
 export const conversationRoutes = new Hono<Env>();
@@ -59,19 +61,21 @@ conversationRoutes.post('/conversations/:id', async (c) => {
   if (!conv) throw notFound();
   if (conv.closed) throw new ApiError(403, { message: 'Conversation is closed!' });
   const input = await readBody(c);
-  const type = String(one(input.type) ?? 'text');
+  const rawType = one(input.type) ?? 'text';
+  const type = typeof rawType === 'string' ? rawType : '';
   const clientKey = c.req.header('idempotency-key')?.slice(0, 200) || null;
 
   if (type === 'image') {
     const image = one(input.image);
     if (image === undefined || image === null || image === '') throw invalid('image', 'The image field is required.');
     if (!isFile(image)) throw invalid('image', 'The image must be an image.');
-    if (image.size > MAX_IMAGE_BYTES) throw invalid('image', 'The image may not be greater than 5120 kilobytes.');
+    const max = maxUploadBytes(app);
+    if (image.size > max) throw invalid('image', `The image may not be greater than ${Math.floor(max / 1024)} kilobytes.`);
     const bytes = new Uint8Array(await image.arrayBuffer());
     const kind = sniffImage(bytes);
     if (!image.type.toLowerCase().startsWith('image/') || !kind) throw invalid('image', 'The image must be an image.');
     const name = saveUpload(app, bytes, kind);
-    const url = `${originOf(c)}/uploads/${name}`;
+    const url = storedUrl(c, `/uploads/${name}`);
     const message = postMessage(app, { conversationId: id, senderId: user.id, type: 'image', image_url: url, download: url, client_key: clientKey });
     return c.json({ data: message });
   }
@@ -83,7 +87,8 @@ conversationRoutes.post('/conversations/:id', async (c) => {
 
 /** Text is stored as sent, less surrounding whitespace (as Laravel's TrimStrings); never escaped. */
 function checkText(raw: unknown): string {
-  const text = typeof raw === 'string' ? raw.trim() : '';
+  const { text, error } = readText(raw, 'text');
+  if (error) throw invalid('text', error);
   if (!text) throw invalid('text', 'The text field is required.');
   if (text.length > MAX_TEXT_LENGTH) throw invalid('text', `The text may not be greater than ${MAX_TEXT_LENGTH} characters.`);
   return text;
@@ -94,7 +99,7 @@ conversationRoutes.post('/test/conversations/:id/messages', testOnly, async (c) 
   const app = c.get('app');
   const id = idParam(c);
   const input = await readBody(c);
-  const senderId = Number(input.sender_id);
+  const senderId = typeof input.sender_id === 'number' || typeof input.sender_id === 'string' ? Number(input.sender_id) : NaN;
   if (!Number.isInteger(senderId)) throw validation({ sender_id: ['The sender id field is required.'] });
   if (!memberConversation(app, id, senderId)) throw notFound();
   const text = checkText(input.text);

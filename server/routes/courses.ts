@@ -3,7 +3,8 @@ import type { AuthUser, Env } from '../lib/context.ts';
 import type { AppContext } from '../lib/context.ts';
 import { isTeacher, requireAuth, requireStudent, testOnly } from '../lib/auth.ts';
 import { BusinessCode, business, invalid, notFound, validation } from '../lib/errors.ts';
-import { idParam, readBody } from '../lib/request.ts';
+import { idParam, numberOf, readBody } from '../lib/request.ts';
+import { readText } from '../lib/text.ts';
 import { notify } from '../lib/notify.ts';
 import {
   CLASS_DURATION_ITEMS, COURSE_SELECT, EDITABLE_STATUSES, ENROLLMENT_SELECT, ENROLLMENT_STATUSES, MSG, RUNNING_STATUSES,
@@ -108,7 +109,8 @@ courseRoutes.post('/courses/:id/finish', async (c) => {
   requireStudent(user);
   const course = visibleCourse(app, user, idParam(c));
   const input = await readBody(c);
-  const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
+  const { text: reason, error } = readText(input.reason, 'reason');
+  if (error) throw invalid('reason', error);
   if (!reason) throw invalid('reason', MSG.reason);
   if (reason.length > 1000) throw invalid('reason', 'The reason may not be greater than 1000 characters.');
   const e = activeEnrollment(app, user.id, course.id);
@@ -173,7 +175,7 @@ courseRoutes.post('/test/enrollments/:id/status', testOnly, async (c) => {
   const e = enrollmentById(app, idParam(c));
   if (!e) throw notFound();
   const input = await readBody(c);
-  const status = String(input.status ?? '');
+  const status = typeof input.status === 'string' ? input.status : '';
   if (!(ENROLLMENT_STATUSES as readonly string[]).includes(status)) throw invalid('status', 'The selected status is invalid.');
   const comment = typeof input.admin_comment === 'string' && input.admin_comment.trim() ? input.admin_comment.trim() : null;
   app.db.transaction(() => {
@@ -181,7 +183,7 @@ courseRoutes.post('/test/enrollments/:id/status', testOnly, async (c) => {
     let teacherId = e.teacher_id;
     if (status === 'approved' || status === 'joined') {
       if (input.teacher_id !== undefined && input.teacher_id !== null) {
-        const t = app.db.prepare('SELECT id FROM users WHERE id = ? AND group_id = 1').get(Number(input.teacher_id)) as { id: number } | undefined;
+        const t = app.db.prepare('SELECT id FROM users WHERE id = ? AND group_id = 1').get(numberOf(input.teacher_id)) as { id: number } | undefined;
         if (!t) throw invalid('teacher_id', 'The selected teacher is invalid.');
         teacherId = t.id;
       }

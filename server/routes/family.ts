@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Env } from '../lib/context.ts';
-import { requireAuth, requireStudent } from '../lib/auth.ts';
+import { hashPassword, requireAuth, requireStudent } from '../lib/auth.ts';
 import { business, forbidden, invalid, notFound } from '../lib/errors.ts';
-import { idParam, readBody } from '../lib/request.ts';
+import { idParam, numberOf, readBody } from '../lib/request.ts';
 import { applyCredits } from '../lib/ledger.ts';
 import { validateRegistration, RegistrationMessages } from '../lib/registration.ts';
 import { getSettings } from '../lib/settings.ts';
@@ -42,9 +42,10 @@ familyRoutes.post('/childs', async (c) => {
   const body = await readBody(c);
   const taken = (email: string) => !!app.db.prepare('SELECT 1 FROM users WHERE email = ?').get(email);
   const reg = validateRegistration(body, app.now(), taken);
+  const passwordHash = await hashPassword(reg.password);
   let id: number;
   try {
-    id = app.db.transaction(() => insertChild(app, user.id, user.timezone, reg))();
+    id = app.db.transaction(() => insertChild(app, user.id, user.timezone, reg, passwordHash))();
   } catch (e) {
     if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw invalid('email', RegistrationMessages.emailTaken);
     throw e;
@@ -58,7 +59,7 @@ familyRoutes.post('/childs/transfer', async (c) => {
   requireStudent(user);
   const app = c.get('app');
   const body = await readBody(c);
-  const childId = Number(body.child_id);
+  const childId = numberOf(body.child_id);
   if (body.child_id === undefined || body.child_id === null || body.child_id === '') throw invalid('child_id', 'The child id field is required.');
   if (!Number.isInteger(childId) || childId <= 0) throw notFound();
   const out = app.db.transaction(() => {

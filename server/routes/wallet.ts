@@ -5,12 +5,14 @@ import type { AppContext, Env } from '../lib/context.ts';
 import { requireAuth, requireStudent, testOnly } from '../lib/auth.ts';
 import { business, notFound, validation, ApiError } from '../lib/errors.ts';
 import { idParam, readBody } from '../lib/request.ts';
+import { readText } from '../lib/text.ts';
+import { maxUploadBytes } from '../lib/body.ts';
 import { getSettings } from '../lib/settings.ts';
 import { applyCredits } from '../lib/ledger.ts';
 import { notify } from '../lib/notify.ts';
 import { referralLink } from '../lib/user.ts';
 import {
-  MAX_ATTACHMENT_BYTES, borrowRemainder, completeRecharge, imageExtension, manualMethod, minRechargeMessage,
+  borrowRemainder, completeRecharge, imageExtension, manualMethod, minRechargeMessage,
   parseAmount, pendingPaymentsCount, publicPaymentMethods, randomId, usd, weeklyCost,
 } from '../lib/wallet.ts';
 
@@ -112,22 +114,21 @@ walletRoutes.post('/wallet/recharge', async (c) => {
 /* ---- manual gateway ------------------------------------------------------------------------- */
 
 const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
-const ATTACHMENT_TOO_LARGE = 'The attachment may not be greater than 5120 kilobytes.';
+const attachmentTooLarge = (max: number) => `The attachment may not be greater than ${Math.floor(max / 1024)} kilobytes.`;
 
 walletRoutes.post('/wallet/recharge/ebmgateway', async (c) => {
   const user = c.get('user');
   requireStudent(user);
   const app = c.get('app');
-  // Refuse an oversized upload before buffering it (the form fields themselves are small).
-  if (Number(c.req.header('content-length') ?? 0) > MAX_ATTACHMENT_BYTES + 64 * 1024) {
-    throw validation({ attachment: [ATTACHMENT_TOO_LARGE] });
-  }
+  // The body is streamed with limits (lib/body.ts): a request over the upload limit is a 413 before
+  // this runs, a file over 5 MB arrives as an OversizedFile whose bytes were not kept.
   const body = await readBody(c);
+  const isForm = /multipart\/form-data|application\/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '');
   const min = getSettings(app.db).min_recharge_amount;
   const errors: Record<string, string[]> = {};
   let amount = 0;
   try {
-    amount = parseAmount(body.amount, { min, minMessage: minRechargeMessage(min) });
+    amount = parseAmount(body.amount, { min, minMessage: minRechargeMessage(min), form: isForm });
   } catch (e) {
     if (e instanceof ApiError) Object.assign(errors, (e.body as { errors: Record<string, string[]> }).errors);
     else throw e;
@@ -136,17 +137,19 @@ walletRoutes.post('/wallet/recharge/ebmgateway', async (c) => {
   const method = typeof methodId === 'string' ? manualMethod(methodId) : undefined;
   if (!methodId) errors.payment_method = ['The payment method field is required.'];
   else if (!method) errors.payment_method = ['The selected payment method is invalid.'];
-  const messageRaw = first(body.message);
-  const message = typeof messageRaw === 'string' ? messageRaw.trim() : '';
-  if (!message) errors.message = ['The message field is required.'];
+  const checkedMessage = readText(first(body.message), 'message');
+  const message = checkedMessage.text;
+  if (checkedMessage.error) errors.message = [checkedMessage.error];
+  else if (!message) errors.message = ['The message field is required.'];
   else if (message.length > 2000) errors.message = ['The message may not be greater than 2000 characters.'];
 
   const att = first(body.attachment);
   let file: { bytes: Uint8Array; ext: string } | null = null;
   if (att instanceof File && att.size > 0) {
-    const bytes = att.size <= MAX_ATTACHMENT_BYTES ? new Uint8Array(await att.arrayBuffer()) : new Uint8Array();
-    const ext = att.size <= MAX_ATTACHMENT_BYTES ? imageExtension(bytes, att.type) : null;
-    if (att.size > MAX_ATTACHMENT_BYTES) errors.attachment = [ATTACHMENT_TOO_LARGE];
+    const max = maxUploadBytes(app);
+    const bytes = att.size <= max ? new Uint8Array(await att.arrayBuffer()) : new Uint8Array();
+    const ext = att.size <= max ? imageExtension(bytes, att.type) : null;
+    if (att.size > max) errors.attachment = [attachmentTooLarge(max)];
     else if (!ext) errors.attachment = ['The attachment must be an image.'];
     else file = { bytes, ext };
   } else if (att !== undefined && att !== null && att !== '' && !(att instanceof File)) {

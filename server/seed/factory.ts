@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { DB } from '../db/index.ts';
-import { hashPassword } from '../lib/auth.ts';
+import { hashPasswordSync } from '../lib/auth.ts';
 
 /**
  * Row builders shared by the seed generator and the tests: one place that knows how to make a
@@ -9,7 +9,7 @@ import { hashPassword } from '../lib/auth.ts';
 
 let cachedHash: string | null = null;
 /** Hashing is slow on purpose; the seed reuses one hash of "password" for its many users. */
-export const passwordHash = (pw = 'password') => (pw === 'password' ? (cachedHash ??= hashPassword(pw)) : hashPassword(pw));
+export const passwordHash = (pw = 'password') => (pw === 'password' ? (cachedHash ??= hashPasswordSync(pw)) : hashPasswordSync(pw));
 
 export interface UserInput {
   name: string; email: string; password?: string; group_id?: 0 | 1; kind?: 'user' | 'support' | 'admin';

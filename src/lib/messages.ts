@@ -41,6 +41,8 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   phoneNotValid: 'Phone number is not valid',
   formNotValid: 'Data you entered are not valid',
+  /** A 429 on sign-in, confirmation, password reset or registration (the spec has no wording for it). */
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
 
   // Messaging, courses, wallet (second spec, section 8).
   uploadImageFailed: 'Error during uploading the image',

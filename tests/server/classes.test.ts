@@ -447,7 +447,9 @@ describe('classes', () => {
 
     it('creates a pending request, once, and shows it on the class', async () => {
       const id = mk({ in: 3 * DAY });
-      const date = localDay(tz, 1);
+      // Two days ahead: "tomorrow" in London is "today" in Cairo between 22:00 and 24:00 UTC, and the
+      // teacher's second request below must fail on the pending one, not on the date window.
+      const date = localDay(tz, 2);
       const r = await s.api('PUT', `/classes/${id}/reschedule`, { token: tok.student, body: { date, start_time: '09:45', permanent: false, reason: 'Exam' } });
       expect(r.status).toBe(200);
       const req = r.body.data;

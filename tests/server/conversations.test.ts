@@ -271,9 +271,10 @@ describe('conversations and messages', () => {
     expect(r.status).toBe(200);
     const m = r.body.data;
     expect(m).toMatchObject({ type: 'image', text: null, client_key: 'img-1', sender: { id: ids.student } });
-    expect(m.image_url).toMatch(new RegExp(`^${s.url}/uploads/[0-9a-f]{32}\\.png$`));
+    // Stored relative to the API's origin (no PUBLIC_URL, no trusted proxy): a request's Host never names it.
+    expect(m.image_url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
     expect(m.download).toBe(m.image_url);
-    const res = await fetch(m.image_url);
+    const res = await fetch(`${s.url}${m.image_url}`);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG_1x1)).toBe(true);
     expect(calls.find((c) => c[1] === 'App\\Events\\NewConversationMessage')![2]).toEqual({ data: m });

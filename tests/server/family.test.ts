@@ -101,7 +101,7 @@ describe('family accounts: children and transfers', () => {
       };
       expect(row).toMatchObject({ parent_id: U.creator!.id, timezone: 'Asia/Dubai', group_id: 0, date_of_birth: '2015-05-01' });
       expect(row.email_verified_at).not.toBeNull();
-      expect(verifyPassword('secret12', row.password_hash)).toBe(true);
+      expect(await verifyPassword('secret12', row.password_hash)).toBe(true);
       const list = await api('GET', '/childs', 'creator');
       expect(list.body.data.map((c: { id: number }) => c.id)).toEqual([r.body.data.id]);
       // the child can sign in with the chosen password

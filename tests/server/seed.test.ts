@@ -87,15 +87,15 @@ describe('seed: determinism', () => {
 });
 
 describe('seed: demo accounts', () => {
-  it('student, teacher, support and admin have the right roles, settings and password', () => {
+  it('student, teacher, support and admin have the right roles, settings and password', async () => {
     expect(student).toMatchObject({ name: 'Yusuf Rahman', group_id: 0, kind: 'user', timezone: 'Europe/London', credits: 45, loan_credits: 0, can_borrow: 1, max_borrow_amount: 50, parent_id: null });
     expect(student.email_verified_at).not.toBeNull();
     expect(teacher).toMatchObject({ name: 'Ustadha Amina Hassan', group_id: 1, timezone: 'Africa/Cairo', teacher_hourly_price: 4 });
     expect(user('support@example.com')).toMatchObject({ name: 'Support Team', kind: 'support' });
     expect(user('admin@example.com')).toMatchObject({ kind: 'admin' });
     for (const email of ['student@example.com', 'teacher@example.com', 'maryam.child@example.com', 'ibrahim.child@example.com']) {
-      expect(verifyPassword('password', user(email).password_hash), email).toBe(true);
-      expect(verifyPassword('wrong', user(email).password_hash)).toBe(false);
+      expect(await verifyPassword('password', user(email).password_hash), email).toBe(true);
+      expect(await verifyPassword('wrong', user(email).password_hash)).toBe(false);
     }
     expect(summary.demo).toMatchObject({ studentId: student.id, teacherId: teacher.id });
   });

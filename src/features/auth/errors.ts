@@ -1,8 +1,12 @@
 import type { EngineError } from '../../../db/engine-api.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 
-/** The first field message of a 422, else the engine's message, else the generic one. */
+/**
+ * The first field message of a 422, else the engine's message, else the generic one. A 429 (the
+ * server's rate limits on sign-in, confirmation, password reset and registration) says to wait.
+ */
 export function firstError(e: EngineError, fallback: string = MESSAGES.actionFailed): string {
+  if (e.status === 429) return MESSAGES.tooManyAttempts;
   const first = e.fields ? Object.values(e.fields).find((m) => m.length > 0)?.[0] : undefined;
   return first ?? (e.message || fallback);
 }
