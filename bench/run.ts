@@ -163,7 +163,7 @@ function repsFor(p: NetProfile): number {
   return Math.max(3, Math.round(REPS / (p.name === 'poor' ? 4 : 2)));
 }
 /** Reloads for the first-visit-after-reload rows (each reload visits all screens but one). */
-const reloadsFor = (p: NetProfile) => (p.name === 'loopback' ? (quick ? 2 : 6) : 2);
+const reloadsFor = (p: NetProfile) => (p.name === 'loopback' ? (quick ? 2 : 4) : 2);
 
 /**
  * Reloads the page on the screen it shows, waits for that screen's data and a second more (a user
