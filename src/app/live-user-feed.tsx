@@ -1,4 +1,5 @@
-import { eq, useLiveQuery } from '@tanstack/react-db';
+import { eq } from '@tanstack/react-db';
+import { useLiveQuery } from '../lib/collections/live-query.ts';
 import { useEffect } from 'react';
 import type { Notification, User } from '../../db/entities.ts';
 import { kvCollection, notificationsCollection } from '../lib/collections/tables.ts';

@@ -1,6 +1,6 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { memo, useEffect } from 'react';
+import { useMatches } from 'react-router';
 import { AnnouncementBar } from '../components/layout/announcement-bar.tsx';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from '../components/layout/bottom-nav.tsx';
 import { Footer } from '../components/layout/footer.tsx';
@@ -11,7 +11,7 @@ import { TopBar } from '../components/layout/top-bar.tsx';
 import { UnconfirmedBanner } from '../components/layout/unconfirmed-banner.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { useLoggingOut } from '../features/auth/logout-state.ts';
-import { scrollToTop } from '../lib/scroll.ts';
+import { KeptOutlet } from './kept-screens.tsx';
 import { PreviousQueryProvider } from './previous-query.tsx';
 import type { RouteDef } from './route-meta.ts';
 import { useShell } from './session-context.tsx';
@@ -22,14 +22,24 @@ import { SessionWatch } from './session-watch.tsx';
  * guests), the side menu from md up, the phone bottom navigation, the footer where the route asks.
  */
 export function RootLayout() {
+  const def = useRouteDef();
+  return <Frame white={!!def?.meta.whiteBackground} footer={!!def?.meta.footer} />;
+}
+
+const useRouteDef = () => {
+  const matches = useMatches();
+  return matches[matches.length - 1]?.handle as RouteDef | undefined;
+};
+
+/**
+ * The frame itself, memoised on the two flags it takes from the route: a navigation re-renders
+ * only the outlet (and the links that mark the current page), not the bars, menus and boxes.
+ */
+const Frame = memo(function Frame({ white, footer }: { white: boolean; footer: boolean }) {
   const { session, settings } = useShell();
   const signedIn = session.status === 'signed-in';
   const loggingOut = useLoggingOut();
-  const matches = useMatches();
-  const def = matches[matches.length - 1]?.handle as RouteDef | undefined;
-  const { pathname } = useLocation();
 
-  useEffect(() => scrollToTop(), [pathname]);
   useEffect(() => {
     document.documentElement.classList.toggle('ramadan', !!settings?.ramadan_mode);
   }, [settings?.ramadan_mode]);
@@ -37,7 +47,7 @@ export function RootLayout() {
   return (
     <PreviousQueryProvider>
       <SessionWatch />
-      <Flex direction="column" minH="100dvh" bg={def?.meta.whiteBackground ? 'surface' : 'page'}>
+      <Flex direction="column" minH="100dvh" bg={white ? 'surface' : 'page'}>
         <a href="#main" className="skip-link">
           Skip to content
         </a>
@@ -58,12 +68,21 @@ export function RootLayout() {
           >
             <InstallPrompt />
             {signedIn && <UnconfirmedBanner />}
-            {loggingOut ? <PageSpinner label="Signing out" /> : <Outlet />}
+            {loggingOut ? <PageSpinner label="Signing out" /> : <Screens />}
           </Box>
         </Flex>
-        {def?.meta.footer && <Footer />}
+        {footer && <Footer />}
         {signedIn && <BottomNav />}
       </Flex>
     </PreviousQueryProvider>
   );
+});
+
+/** The route's screen; screens of a signed-in user stay mounted while hidden (kept-screens.tsx), guest pages do not. */
+function Screens() {
+  const def = useRouteDef();
+  const { session } = useShell();
+  const signedIn = session.status === 'signed-in';
+  const keep = signedIn && !!def && !def.meta.guestOnly && def.name !== 'not-found';
+  return <KeptOutlet userKey={signedIn ? String(session.user.id) : 'guest'} keep={keep} />;
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { peekAfterAuth, takeAfterAuth } from './after-auth.ts';
@@ -31,7 +31,8 @@ export function RouteGate({ def }: { def: RouteDef }) {
   // Only once the guard has answered: before that the page may turn out to be another one (a
   // redirect, or not-found for the wrong role), and its title must not flash in the tab.
   const kind = result?.kind;
-  useEffect(() => {
+  // In the commit that shows the screen (a kept screen shown again runs it too), not a frame later.
+  useLayoutEffect(() => {
     if (kind && kind !== 'redirect') document.title = documentTitle(title);
   }, [kind, title]);
 

@@ -1,9 +1,13 @@
 /** Scroll-to-top duration (spec section 9). */
 export const SCROLL_TO_TOP_MS = 250;
 
-/** Scrolls the window to the top over `ms` (ease-out); instant when the user prefers less motion. */
-export function scrollToTop(ms = SCROLL_TO_TOP_MS) {
-  const start = window.scrollY;
+/**
+ * Scrolls the window to the top over `ms` (ease-out); instant when the user prefers less motion.
+ * `from`, when the caller knows the scroll position, saves reading it (a forced layout just after
+ * a screen changed).
+ */
+export function scrollToTop(ms = SCROLL_TO_TOP_MS, from?: number) {
+  const start = from ?? window.scrollY;
   if (start <= 0) return;
   if (ms <= 0 || matchMedia('(prefers-reduced-motion: reduce)').matches) return window.scrollTo(0, 0);
   const t0 = performance.now();

@@ -1,14 +1,14 @@
 import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useUser } from '../../app/session-context.tsx';
 import { LogoutDialog } from '../../features/auth/logout-dialog.tsx';
 import { AppIcon } from '../ui/icons.tsx';
+import { useAppNavigate } from '../../app/navigation.ts';
 
 /** The avatar menu of the top bar: Help, Settings, Logout (after confirmation). */
 export function UserMenu() {
   const user = useUser();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [confirming, setConfirming] = useState(false);
   if (!user) return null;
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { and, gte, lt, useLiveQuery } from '@tanstack/react-db';
+import { and, gte, lt } from '@tanstack/react-db';
+import { useLiveQuery, useOptionalLiveQuery } from '../../lib/collections/live-query.ts';
 import type { Class } from '../../../db/entities.ts';
 import { calendarMonthsCollection, classesCollection, getEngine } from '../../lib/collections/index.ts';
 
@@ -19,19 +20,17 @@ export function useWatchedMonths(months: string[]): { loaded: boolean } {
       for (const month of list) void client.unwatch({ kind: 'calendar', month });
     };
   }, [key]);
-  const { data } = useLiveQuery({ query: (q) => q.from({ m: calendarMonthsCollection }) });
+  const { data } = useLiveQuery((q) => q.from({ m: calendarMonthsCollection }));
   const have = useMemo(() => new Set((data ?? []).map((m) => m.month)), [data]);
   return { loaded: months.every((m) => have.has(m)) };
 }
 
 /** Every class the mirror holds that starts in [startIso, endIso): moved classes move at once. */
 export function useCalendarClasses(startIso: string | null, endIso: string | null): Class[] {
-  const { data } = useLiveQuery({
-    query: (q) =>
+  const { data } = useOptionalLiveQuery((q) =>
       startIso && endIso
         ? q.from({ c: classesCollection }).where(({ c }) => and(gte(c.start_datetime, startIso), lt(c.start_datetime, endIso)))
-        : undefined,
-  });
+        : undefined);
   return (data as Class[] | undefined) ?? NONE;
 }
 const NONE: Class[] = [];

@@ -1,4 +1,4 @@
-import { useLiveQuery } from '@tanstack/react-db';
+import { useLiveQuery } from '../../lib/collections/live-query.ts';
 import { useEffect, useMemo } from 'react';
 import type { ClassReport, Enrollment } from '../../../db/entities.ts';
 import { useEngine } from '../../app/session-context.tsx';

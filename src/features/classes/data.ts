@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { eq, useLiveQuery } from '@tanstack/react-db';
+import { eq } from '@tanstack/react-db';
+import { useLiveQuery, useOptionalLiveQuery } from '../../lib/collections/live-query.ts';
 import type { Class, RescheduleRequest } from '../../../db/entities.ts';
 import { classesCollection, rescheduleRequestsCollection, useListItems, useRefresh } from '../../lib/collections/index.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -12,15 +13,13 @@ import { useNow } from '../../lib/use-now.ts';
 /** One class; refreshed in the background when a dialog opens it (its status moves with the clock). */
 export function useClass(id: number | null): Class | undefined {
   useRefresh(id == null ? null : { kind: 'class', id });
-  const { data } = useLiveQuery({
-    query: (q) => (id == null ? undefined : q.from({ c: classesCollection }).where(({ c }) => eq(c.id, id)).findOne()),
-  });
+  const { data } = useOptionalLiveQuery((q) => (id == null ? undefined : q.from({ c: classesCollection }).where(({ c }) => eq(c.id, id)).findOne()));
   return data as Class | undefined;
 }
 
 /** Pending reschedule requests waiting for this user (kept by the home poll; a decision removes one at once). */
 export function usePendingRequests(): RescheduleRequest[] {
-  const { data } = useLiveQuery({ query: (q) => q.from({ r: rescheduleRequestsCollection }) });
+  const { data } = useLiveQuery((q) => q.from({ r: rescheduleRequestsCollection }));
   return useMemo(() => ((data ?? []) as RescheduleRequest[]).filter((r) => r.status === 'pending').sort((a, b) => a.id - b.id), [data]);
 }
 

@@ -1,4 +1,5 @@
-import { eq, useLiveQuery } from '@tanstack/react-db';
+import { eq } from '@tanstack/react-db';
+import { useLiveQuery } from '../../lib/collections/live-query.ts';
 import { useEffect, useMemo, useState } from 'react';
 import type { Result } from '../../../db/engine-api.ts';
 import type { Course } from '../../../db/entities.ts';
@@ -39,7 +40,7 @@ export function useCourses(): { courses: Course[]; loaded: boolean } {
 
 /** One course as mirrored (with the user's enrolment) and the class durations offered (GET /courses/{id} meta). */
 export function useCourse(id: number): { course: Course | undefined; durations: ClassDurationItem[] } {
-  const { data } = useLiveQuery({ query: (q) => q.from({ c: coursesCollection }).where(({ c }) => eq(c.id, id)) });
+  const { data } = useLiveQuery((q) => q.from({ c: coursesCollection }).where(({ c }) => eq(c.id, id)));
   const { data: kv } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, 'class-duration-items')));
   const durations = ((kv?.[0] as KvRow<ClassDurationItem[]> | undefined)?.value ?? []);
   return { course: data?.[0], durations };

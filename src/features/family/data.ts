@@ -1,4 +1,4 @@
-import { useLiveQuery } from '@tanstack/react-db';
+import { useLiveQuery } from '../../lib/collections/live-query.ts';
 import type { Child } from '../../../db/entities.ts';
 import { childrenCollection } from '../../lib/collections/tables.ts';
 import { useKvValue } from '../wallet/data.ts';

@@ -1,4 +1,5 @@
-import { eq, useLiveQuery } from '@tanstack/react-db';
+import { eq } from '@tanstack/react-db';
+import { useLiveQuery } from '../../lib/collections/live-query.ts';
 import { useCallback, useMemo } from 'react';
 import type { Conversation } from '../../../db/entities.ts';
 import type { OutboxEntry } from '../../../db/rows.ts';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from '@tanstack/react-db';
+import { useLiveQuery } from '../../lib/collections/live-query.ts';
 import { useEffect, useMemo, useState } from 'react';
 import type { Enrollment } from '../../../db/entities.ts';
 import { useEngine } from '../../app/session-context.tsx';

@@ -1,12 +1,12 @@
 import { Badge, Box, Float, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { mutationId, useEngine, useRole, useShell, useUser } from '../../app/session-context.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { badgeCount } from '../../components/layout/menu-items.ts';
 import { formatRelative } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { MARK_READ_DELAY, NOTIFICATIONS_FIRST, notificationTarget, visibleNotifications } from './notification-target.ts';
+import { useAppNavigate } from '../../app/navigation.ts';
 
 /**
  * The bell: unread badge (+99 above 99), a 400 px menu with the first 10 notifications and "Show
@@ -18,7 +18,7 @@ export function NotificationsMenu() {
   const user = useUser();
   const role = useRole() ?? 'student';
   const engine = useEngine();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const now = useNow(20_000);
   const [showAll, setShowAll] = useState(false);
   const [optimisticRead, setOptimisticRead] = useState(false);

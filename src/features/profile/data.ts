@@ -1,4 +1,4 @@
-import { useLiveQuery } from '@tanstack/react-db';
+import { useLiveQuery } from '../../lib/collections/live-query.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { isTeacher, type Class, type ClassReport, type Course, type Enrollment, type RescheduleRequest, type User } from '../../../db/entities.ts';
 import { useEngine } from '../../app/session-context.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLiveQuery } from '@tanstack/react-db';
+import { useLiveQuery } from '../../lib/collections/live-query.ts';
 import type { ScheduleRow } from '../../../db/entities.ts';
 import { getEngine, teacherScheduleCollection } from '../../lib/collections/index.ts';
 
@@ -8,7 +8,7 @@ import { getEngine, teacherScheduleCollection } from '../../lib/collections/inde
  * outbox). Opening the screen refreshes them in the background; `error` when that failed online.
  */
 export function useTeacherSchedule(): { rows: ScheduleRow[]; loaded: boolean; error: boolean } {
-  const { data, isReady } = useLiveQuery({ query: (q) => q.from({ s: teacherScheduleCollection }) });
+  const { data, isReady } = useLiveQuery((q) => q.from({ s: teacherScheduleCollection }));
   const [refreshed, setRefreshed] = useState<'pending' | 'ok' | 'failed'>('pending');
   useEffect(() => {
     let live = true;

@@ -1,4 +1,4 @@
-import { useLiveQuery } from '@tanstack/react-db';
+import { useLiveQuery } from '../../lib/collections/live-query.ts';
 import { transactionsCollection } from '../../lib/collections/tables.ts';
 import type { TransactionRow } from './rows.ts';
 

@@ -1,4 +1,5 @@
-import { eq, useLiveQuery } from '@tanstack/react-db';
+import { eq } from '@tanstack/react-db';
+import { useLiveQuery } from '../../lib/collections/live-query.ts';
 import type { KvRow } from '../../../db/rows.ts';
 import type { Wallet } from '../../../db/entities.ts';
 import { kvCollection } from '../../lib/collections/tables.ts';
@@ -8,7 +9,7 @@ import { kvCollection } from '../../lib/collections/tables.ts';
  * writes (a refresh, a mutation's reply) reach it in every tab. `loaded` once the mirror answered.
  */
 export function useKvValue<T>(key: string): { value: T | undefined; loaded: boolean } {
-  const { data, isReady } = useLiveQuery({ query: (q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, key)) });
+  const { data, isReady } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, key)));
   return { value: (data?.[0] as KvRow<T> | undefined)?.value, loaded: isReady };
 }
 

@@ -1,4 +1,5 @@
-import { eq, useLiveQuery } from '@tanstack/react-db';
+import { eq } from '@tanstack/react-db';
+import { useLiveQuery } from './live-query.ts';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { AppSettings, Class, ClassReport, Conversation, User } from '../../../db/entities.ts';
 import { listKeyId, type EngineStatus, type ListKey, type Resource, type SessionState, type WatchKey } from '../../../db/engine-api.ts';
@@ -18,7 +19,7 @@ export const useEngineStatus = (): EngineStatus | null => useEngineState().statu
 
 /** A document of the `kv` table (`home`, `user`, `wallet`, `salary`, `salary-previous`, `class-duration-items`). */
 export function useKv<T>(key: string): T | undefined {
-  const { data } = useLiveQuery({ query: (q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, key)).findOne() });
+  const { data } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, key)).findOne());
   return (data as { value: T } | undefined)?.value;
 }
 
@@ -64,7 +65,7 @@ export interface PagedState {
  */
 export function usePaging(list: ListKey, autoload = true): PagedState {
   const id = listKeyId(list);
-  const { data: row, isReady } = useLiveQuery({ query: (q) => q.from({ l: listsCollection }).where(({ l }) => eq(l.key, id)).findOne() });
+  const { data: row, isReady } = useLiveQuery((q) => q.from({ l: listsCollection }).where(({ l }) => eq(l.key, id)).findOne());
   const [loading, setLoading] = useState(false);
   const busy = useRef(false);
   const listJson = JSON.stringify(list);
@@ -99,9 +100,9 @@ export function usePaging(list: ListKey, autoload = true): PagedState {
 export function useListItems(list: Extract<ListKey, { kind: 'coming-classes' | 'classes-history' | 'class-reports' }>): PagedState & { items: (Class | ClassReport)[] } {
   const paging = usePaging(list);
   const id = listKeyId(list);
-  const { data: row } = useLiveQuery({ query: (q) => q.from({ l: listsCollection }).where(({ l }) => eq(l.key, id)).findOne() });
+  const { data: row } = useLiveQuery((q) => q.from({ l: listsCollection }).where(({ l }) => eq(l.key, id)).findOne());
   const source = (list.kind === 'class-reports' ? classReportsCollection : classesCollection) as typeof classesCollection;
-  const { data: rows } = useLiveQuery({ query: (q) => q.from({ r: source }) });
+  const { data: rows } = useLiveQuery((q) => q.from({ r: source }));
   const items = useMemo(() => {
     const byId = new Map((rows as { id: number }[]).map((r) => [r.id, r]));
     return (row?.ids ?? []).map((i) => byId.get(i as number)).filter((x): x is Class | ClassReport => !!x);
@@ -124,7 +125,7 @@ export function useConversations(): PagedState & { conversations: Conversation[]
 export function useMessages(conversationId: number): PagedState & { messages: MessageRow[] } {
   useWatch({ kind: 'conversation', id: conversationId });
   const paging = usePaging({ kind: 'messages', conversationId }, false);
-  const { data } = useLiveQuery({ query: (q) => q.from({ m: messagesCollection }).where(({ m }) => eq(m.conversation_id, conversationId)) });
+  const { data } = useLiveQuery((q) => q.from({ m: messagesCollection }).where(({ m }) => eq(m.conversation_id, conversationId)));
   const messages = useMemo(
     () => [...data].sort((a, b) => Number(!!a.pending) - Number(!!b.pending) || a.created_at_timestamp - b.created_at_timestamp || (typeof a.id === 'number' && typeof b.id === 'number' ? a.id - b.id : 0)),
     [data],

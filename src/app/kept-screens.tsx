@@ -1,0 +1,119 @@
+import { Activity, useLayoutEffect, useReducer, useRef, type ReactNode } from 'react';
+import { UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, useOutlet, type Location, type NavigationType } from 'react-router';
+import { scrollToTop } from '../lib/scroll.ts';
+
+/** How many screens stay mounted (the one shown and the last ones left), bounding memory. */
+export const KEPT_SCREENS = 12;
+
+interface Kept {
+  key: string;
+  element: ReactNode;
+  location: Location;
+  navigationType: NavigationType;
+  /** The screen's own location context (one object, so a hidden screen sees no change). */
+  context: { location: Location; navigationType: NavigationType };
+  /** Last time it was shown (a counter): the oldest goes first when too many are kept. */
+  used: number;
+  scrollY: number;
+}
+
+/**
+ * The router's outlet, keeping the last screens mounted while hidden (React's `<Activity>`), so a
+ * screen seen before is shown again instead of rebuilt: its DOM, state and scroll are there.
+ *
+ * - A hidden screen's effects are disconnected, so it holds no live-query subscription and costs
+ *   no rendering work when the mirror changes; when shown, its effects reconnect and its live
+ *   queries read the mirror's current rows before the frame is painted (tests/e2e/kept-screens).
+ * - Each screen keeps the location it was shown at (its own `useLocation`/`useSearchParams`), so
+ *   a hidden inbox does not see another screen's query.
+ * - Screens are kept per path (`/courses/3` and `/courses/5` are two), for one user: `userKey`
+ *   changing (sign-out, another user) drops them all.
+ */
+export function KeptOutlet({ userKey, keep }: { userKey: string; keep: boolean }) {
+  const outlet = useOutlet();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const store = useRef<{ userKey: string; clock: number; kept: Kept[] }>({ userKey, clock: 0, kept: [] });
+  const s = store.current;
+  if (s.userKey !== userKey) {
+    s.userKey = userKey;
+    s.kept = [];
+  }
+  const key = location.pathname;
+  // Screens that are not kept (guest pages, redirects) replace the kept ones' visible slot only.
+  const current = keep ? upsert(s, key, outlet, location, navigationType) : null;
+
+  useScrollPerScreen(s, keep ? key : `~${key}`, navigationType);
+  useFreshOnShow(current?.key ?? null);
+
+  return (
+    <>
+      {s.kept.map((k) => (
+        <Activity key={k.key} mode={k === current ? 'visible' : 'hidden'}>
+          <LocationContext.Provider value={k.context}>{k.element}</LocationContext.Provider>
+        </Activity>
+      ))}
+      {!keep && outlet}
+    </>
+  );
+}
+
+function upsert(s: { clock: number; kept: Kept[] }, key: string, element: ReactNode, location: Location, navigationType: NavigationType): Kept {
+  s.clock += 1;
+  let k = s.kept.find((x) => x.key === key);
+  if (k) {
+    // The same screen with another query or hash: its element and location follow. Coming back to
+    // it as it was keeps the element itself, so React shows the kept tree without re-rendering it.
+    if (k.location.search !== location.search || k.location.hash !== location.hash || k.location.state !== location.state) {
+      Object.assign(k, { element, location, navigationType, context: { location, navigationType } });
+    }
+    k.used = s.clock;
+  } else {
+    k = { key, element, location, navigationType, context: { location, navigationType }, used: s.clock, scrollY: 0 };
+    // A new screen goes last, so the kept ones' DOM never moves.
+    s.kept.push(k);
+    if (s.kept.length > KEPT_SCREENS) {
+      const oldest = s.kept.reduce((a, b) => (b !== k && (a === k || b.used < a.used) ? b : a));
+      s.kept = s.kept.filter((x) => x !== oldest);
+    }
+  }
+  return k;
+}
+
+/**
+ * A screen shown again reconnects its effects, among them its live queries' subscriptions, and a
+ * query that changed while the screen was hidden re-renders it from there. Those effects are
+ * passive: after a navigation (a transition) they would run after the browser painted the screen
+ * as it was. An update scheduled in a layout effect is synchronous, and React flushes the pending
+ * passive effects before it renders again: so the stale rows are replaced before the first paint.
+ */
+function useFreshOnShow(shown: string | null) {
+  const [, flush] = useReducer((n: number) => n + 1, 0);
+  useLayoutEffect(() => {
+    if (shown !== null) flush();
+  }, [shown]);
+}
+
+/**
+ * The window's scroll per screen: leaving a screen remembers where it was; coming back with the
+ * browser's back or forward restores it, any other navigation starts at the top (spec section 9).
+ */
+function useScrollPerScreen(s: { kept: Kept[] }, key: string, navigationType: NavigationType) {
+  const shown = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const prev = shown.current;
+    shown.current = key;
+    if (prev === null || prev === key) return;
+    const left = s.kept.find((k) => k.key === prev);
+    if (left) left.scrollY = lastScrollY;
+    const back = s.kept.find((k) => k.key === key);
+    if (back && navigationType === 'POP') window.scrollTo(0, back.scrollY);
+    else scrollToTop(undefined, lastScrollY);
+  }, [key, navigationType, s]);
+}
+
+/** The window's scroll before the current navigation's commit (the commit may already have changed it). */
+let lastScrollY = 0;
+if (typeof window !== 'undefined') {
+  window.addEventListener('scroll', () => void (lastScrollY = window.scrollY), { passive: true });
+}
