@@ -63,7 +63,7 @@ export function CalendarPage() {
   const classes = useCalendarClasses(range?.startIso ?? null, range?.endIso ?? null);
 
   const marks = useMemo(() => {
-    if (!range) return new Map();
+    if (!range) return NO_MARKS;
     return offsetChangesByWeek(weekStartsBetween(range.from, range.to), timeZone, otherParties(classes, role));
   }, [range, timeZone, classes, role]);
 
@@ -106,3 +106,5 @@ export function CalendarPage() {
   );
 }
 export default CalendarPage;
+
+const NO_MARKS = new Map<string, never>();

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import FullCalendar, { type CalendarController, type DatesSetInfo, type EventClickInfo } from '@fullcalendar/react';
+import { memo, useCallback, useMemo } from 'react';
+import FullCalendar, { type CalendarController, type DatesSetInfo, type DayCellInfo, type EventClickInfo } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import classicTheme from '@fullcalendar/react/themes/classic';
@@ -38,15 +38,26 @@ export interface CalendarViewProps {
 
 /**
  * FullCalendar over the classes the mirror holds for the visible range, in the user's timezone.
- * The toolbar is ours (see calendar-toolbar.tsx), driven through the controller.
+ * The toolbar is ours (see calendar-toolbar.tsx), driven through the controller. Memoised, with
+ * stable callbacks: FullCalendar re-renders every cell when an option changes identity.
  */
-export function CalendarView({ controller, classes, role, timeZone, initialView, offsetMarks, onRange, onOpen }: CalendarViewProps) {
+export const CalendarView = memo(function CalendarView({ controller, classes, role, timeZone, initialView, offsetMarks, onRange, onOpen }: CalendarViewProps) {
   const { colorMode } = useColorMode();
   const events = useMemo(() => classes.map((k) => toEvent(k, role)), [classes, role]);
-  const onClick = (info: EventClickInfo) => {
+  const onClick = useCallback((info: EventClickInfo) => {
     info.jsEvent.preventDefault();
     onOpen(Number(info.event.id));
-  };
+  }, [onOpen]);
+  const dayCellTopContent = useCallback((arg: DayCellInfo) => {
+    // The cell's date is the instant of its local midnight: read its day in the user's zone.
+    const marks = offsetMarks.get(todayIn(timeZone, arg.date.getTime()));
+    return (
+      <>
+        {marks && <OffsetMarker marks={marks} />}
+        {arg.dayNumberText}
+      </>
+    );
+  }, [offsetMarks, timeZone]);
   return (
     <Box className="tutoring-calendar" bg="surface" borderRadius="l2" p={{ base: '1', md: '2' }}>
       <FullCalendar
@@ -65,21 +76,11 @@ export function CalendarView({ controller, classes, role, timeZone, initialView,
         eventClick={onClick}
         datesSet={onRange}
         eventInteractive
-        dayCellTopContent={(arg) => {
-          // The cell's date is the instant of its local midnight: read its day in the user's zone.
-          const date = todayIn(timeZone, arg.date.getTime());
-          const marks = offsetMarks.get(date);
-          return (
-            <>
-              {marks && <OffsetMarker marks={marks} />}
-              {arg.dayNumberText}
-            </>
-          );
-        }}
+        dayCellTopContent={dayCellTopContent}
       />
     </Box>
   );
-}
+});
 
 /** A small clock on the first day of a week in which a time difference changes, with the details on hover or focus. */
 function OffsetMarker({ marks }: { marks: OffsetChange[] }) {

@@ -1,5 +1,6 @@
 import type { Context, InitialQueryBuilder, QueryBuilder } from '@tanstack/db';
 import { useLiveQuery as useTanStackLiveQuery } from '@tanstack/react-db';
+import { useRef } from 'react';
 
 /**
  * How long a live query outlives its last subscriber. TanStack's default (1 ms) drops a query as
@@ -12,10 +13,35 @@ export const LIVE_QUERY_GC_MS = 10 * 60_000;
 
 /** The app's one way to read the mirror in a screen: `useLiveQuery((q) => q.from({ c: classesCollection }))`. */
 export function useLiveQuery<TContext extends Context>(query: (q: InitialQueryBuilder) => QueryBuilder<TContext>) {
-  return useTanStackLiveQuery({ query, gcTime: LIVE_QUERY_GC_MS });
+  return useSameWhileUnchanged(useTanStackLiveQuery({ query, gcTime: LIVE_QUERY_GC_MS }));
 }
 
 /** The same for a query that may have nothing to read yet (`undefined`): its result is then undefined. */
 export function useOptionalLiveQuery<TContext extends Context>(query: (q: InitialQueryBuilder) => QueryBuilder<TContext> | undefined | null) {
-  return useTanStackLiveQuery({ query, gcTime: LIVE_QUERY_GC_MS });
+  return useSameWhileUnchanged(useTanStackLiveQuery({ query, gcTime: LIVE_QUERY_GC_MS }));
+}
+
+interface Shaped {
+  data: unknown;
+  status: string;
+}
+
+/**
+ * The previous result while its rows are the same objects in the same order. A query that
+ * re-subscribes (its screen shown again) answers a new result object for the same rows; passing
+ * it on would recompute every memo below and re-render a whole calendar for nothing.
+ */
+function useSameWhileUnchanged<R extends Shaped>(result: R): R {
+  const last = useRef(result);
+  const prev = last.current;
+  if (prev !== result && prev.status === result.status && sameRows(prev.data, result.data)) return prev;
+  last.current = result;
+  return result;
+}
+
+function sameRows(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
