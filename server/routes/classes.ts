@@ -157,7 +157,8 @@ classRoutes.post('/classes/makeup', requireAuth, async (c) => {
  * credentials, no control or invisible characters; answered in its normalised form, or null.
  */
 export function joinUrl(raw: string, allowHttp: boolean): string | null {
-  if (raw.length > 2000 || textProblem(raw)) return null;
+  // No control, format (zero-width, direction) or space character anywhere: URL parsers drop some of them silently.
+  if (raw.length > 2000 || textProblem(raw) || /[\p{Cf}\p{Z}]/u.test(raw)) return null;
   const m = /^(https?):\/\/([^/?#\\\s@]+)(?:[/?#]|$)/i.exec(raw);
   if (!m) return null;
   const scheme = m[1]!.toLowerCase();
