@@ -3,6 +3,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, startApp, type AppServer, type Browser } from './harness.ts';
+import { MESSAGES_PER_PAGE } from '../../server/lib/messaging.ts';
+import { addMessage } from '../../server/seed/factory.ts';
 
 /**
  * The inbox in real browsers against the seeded reference server: a teacher and a student, each
@@ -140,7 +142,12 @@ describe('inbox', () => {
     });
   });
 
-  it('older messages load within 100 px of the top without the view jumping, down to Start Of Conversation', async () => {
+  it('older pages are fetched while the user is still screens from the top, one at a time, without the view jumping, down to Start Of Conversation', async () => {
+    // A conversation of several pages: the seeded one and 150 more messages, from both sides.
+    const members = app.app.db.prepare('SELECT user_id FROM conversation_members WHERE conversation_id = ? ORDER BY user_id').all(SHARED) as { user_id: number }[];
+    for (let i = 0; i < 150; i++) {
+      addMessage(app.app.db, { conversation_id: SHARED, sender_id: members[i % members.length]!.user_id, text: `Earlier talk ${i} ${'about the lesson '.repeat(1 + (i % 5))}` });
+    }
     await withBrowsers(1, async ([s]) => {
       const page = await s!.newPage();
       await signIn(page, STUDENT);
@@ -151,44 +158,44 @@ describe('inbox', () => {
       // Opening reads the newest page only: nothing older until the user scrolls up.
       expect(fetchesOf(SHARED) - before).toBe(1);
 
-      const jumps: number[] = [];
-      // The header holds Load More Messages while older ones exist (it is always rendered).
-      const more = () => messages(page).getByRole('button', { name: 'Load More Messages' });
-      for (let i = 0; i < 10 && (await more().count()) > 0; i++) {
-        const fetched = fetchesOf(SHARED);
-        const jump = await page.evaluate(async () => {
-          const scrollers = document.querySelectorAll<HTMLElement>('[data-virtuoso-scroller]');
-          const sc = scrollers[scrollers.length - 1]!;
-          const rows = () => [...sc.querySelectorAll<HTMLElement>('[data-item-index]')];
-          sc.scrollTop = 300;
-          await new Promise((r) => setTimeout(r, 150));
-          // Within 100 px of the top (not all the way): the loader must start there. The topmost
-          // rendered message is the anchor; its position is read at once, before anything arrives.
-          sc.scrollTop = 90;
-          const anchor = rows()[0]!;
-          const was = anchor.getBoundingClientRect().top;
-          // Older rows arrive above, out of view: the list keeps the anchor in place by scrolling
-          // down by their height.
-          const end = Date.now() + 10_000;
-          while (sc.scrollTop < 150 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-          // Where it settles once the new rows are measured.
-          await new Promise((r) => setTimeout(r, 500));
-          return sc.scrollTop >= 150 && anchor.isConnected ? Math.abs(anchor.getBoundingClientRect().top - was) : -1;
-        });
-        expect(jump, 'an older page showed up above').toBeGreaterThanOrEqual(0);
-        expect(fetchesOf(SHARED)).toBeGreaterThan(fetched);
-        jumps.push(jump);
-        // The page's messages and the list's "more" flag reach the screen a moment apart.
-        await page.waitForTimeout(300);
-      }
-      await page.evaluate(() => {
+      // The user scrolls up half a screen at a time, with a short pause after each step. An older
+      // page arrives above, out of view: the list keeps the view by scrolling down by its height,
+      // and the message that was at the top of the view is where the step put it.
+      const { arrivals, topWithoutOlder } = await page.evaluate(async () => {
         const scrollers = document.querySelectorAll<HTMLElement>('[data-virtuoso-scroller]');
-        scrollers[scrollers.length - 1]!.scrollTop = 0;
+        const sc = scrollers[scrollers.length - 1]!;
+        const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
+        const out = { arrivals: [] as { fromTop: number; jump: number }[], topWithoutOlder: 0 };
+        const more = () => [...sc.querySelectorAll('button')].some((b) => b.textContent === 'Load More Messages');
+        for (let step = 0; step < 150 && sc.scrollTop > 0; step++) {
+          const anchor = sc.querySelector<HTMLElement>('[data-item-index]')!;
+          const was = anchor.getBoundingClientRect().top;
+          const from = sc.scrollTop;
+          const to = Math.max(0, from - Math.round(sc.clientHeight / 2));
+          sc.scrollTop = to;
+          await sleep(300);
+          // At the top while older messages are still to come: the user got there before the page.
+          if (sc.scrollTop <= 100 && more()) out.topWithoutOlder += 1;
+          if (sc.scrollTop < to + 150) continue;
+          // Where it settles once the new rows are measured.
+          await sleep(400);
+          out.arrivals.push({ fromTop: to, jump: anchor.isConnected ? Math.abs(anchor.getBoundingClientRect().top - (was + from - to)) : -1 });
+        }
+        return out;
       });
       await messages(page).getByText('Start Of Conversation').waitFor({ timeout: TIMEOUT });
-      expect(jumps.length).toBeGreaterThan(0);
+      const total = (app.app.db.prepare('SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?').get(SHARED) as { n: number }).n;
+      const pages = Math.ceil(total / MESSAGES_PER_PAGE);
+      expect(arrivals.length).toBeGreaterThan(1);
+      // Each older page came while the user was still far from the top (not within the 100 px the
+      // list would otherwise wait for): it was in the list before they got there.
+      for (const a of arrivals) expect(a.fromTop, 'an older page arrived only at the top').toBeGreaterThan(100);
+      expect(topWithoutOlder, 'scrolls that reached the top before the older page').toBe(0);
       // The message that was at the top stays where it was while older ones appear above it.
-      expect(Math.max(...jumps)).toBeLessThan(4);
+      for (const a of arrivals) expect(a.jump).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...arrivals.map((a) => a.jump))).toBeLessThan(4);
+      // One request per page: every page read once, none twice.
+      expect(fetchesOf(SHARED) - before).toBe(pages);
       // The oldest message of the conversation is on screen right under the marker.
       const oldest = app.app.db.prepare('SELECT text FROM messages WHERE conversation_id = ? AND text IS NOT NULL ORDER BY id LIMIT 1').get(SHARED) as { text: string };
       await messages(page).getByText(oldest.text.slice(0, 30)).first().waitFor({ timeout: TIMEOUT });

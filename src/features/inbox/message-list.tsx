@@ -6,6 +6,16 @@ import { FIRST_INDEX, nextFirstIndex, type MessageItem } from './order.ts';
 
 /** Spec section 9: older messages load within 100 px of the top. */
 const LOAD_THRESHOLD_PX = 100;
+/**
+ * Once the user scrolls up, the next older page is fetched while they are still this many screens
+ * from the top, so it is in the list when they get there (a page of 30 messages is one to three
+ * screens; the fetch and the render take well under the time it takes to scroll that far).
+ */
+const PREFETCH_SCREENS = 3;
+/** Scrolling counts as paused after this long without a scroll event. */
+const SCROLL_IDLE_MS = 120;
+/** A page held back while the user scrolls is shown anyway once they are this many screens from the top. */
+const SHOW_HELD_SCREENS = 1;
 
 export interface MessageListProps {
   items: MessageItem[];
@@ -78,7 +88,29 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   ref,
 ) {
   const virtuoso = useRef<VirtuosoHandle>(null);
-  const keys = useMemo(() => items.map((i) => i.key), [items]);
+  const scroller = useRef<HTMLElement | null>(null);
+  const scrolling = useRef(false);
+  const allKeys = useMemo(() => items.map((i) => i.key), [items]);
+  const allKeysRef = useRef(allKeys);
+  allKeysRef.current = allKeys;
+
+  // An older page that arrives while the user is scrolling is held back until the scroll pauses,
+  // or until they are within a screen of the top. Virtuoso keeps the view across a prepend exactly,
+  // except in a frame where it also corrects the estimate of rows the scroll just revealed: then
+  // the view moved by that correction (tens of px). Paused, no correction is pending.
+  const [shownFrom, setShownFrom] = useState<string | undefined>(allKeys[0]);
+  let start = shownFrom === undefined ? 0 : Math.max(0, allKeys.indexOf(shownFrom));
+  const el = scroller.current;
+  if (start > 0 && !(scrolling.current && el && el.scrollTop > SHOW_HELD_SCREENS * el.clientHeight)) start = 0;
+  if (allKeys[start] !== shownFrom) setShownFrom(allKeys[start]);
+  const held = start > 0;
+  const heldRef = useRef(held);
+  heldRef.current = held;
+  const shown = useMemo(() => (start > 0 ? items.slice(start) : items), [items, start]);
+  const keys = useMemo(() => shown.map((i) => i.key), [shown]);
+  const showHeld = useCallback(() => {
+    if (heldRef.current) setShownFrom(allKeysRef.current[0]);
+  }, []);
 
   // Adjusted during render (React's "state from props" pattern) so data and index change together.
   const [anchor, setAnchor] = useState({ firstKey: keys[0], index: FIRST_INDEX });
@@ -104,29 +136,58 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   // (a short first page may not fill the screen, and atTopStateChange only fires on a change).
   // Not before the list has first settled at the bottom: while it mounts it passes through the
   // top, which would fetch an older page nobody scrolled to.
+  //
+  // Ahead of the top: once the user has scrolled up (after settling, and not as the pane's height
+  // changed, which moves the scroll position by itself), being within PREFETCH_SCREENS screens of
+  // the top loads the next page, one at a time, until that much is above the view again. The page
+  // arrives out of view above, where nothing is rendered (no overscan above), so the list only
+  // moves the scroll position by its height and the view stays put.
+  // A held page is the page ahead: nothing more is fetched until it is shown.
   const atTop = useRef(false);
   const settled = useRef(false);
-  const scroller = useRef<HTMLElement | null>(null);
+  const scrolledUp = useRef(false);
+  const last = useRef({ top: 0, height: 0 });
+  const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(idle.current), []);
   const load = useCallback(() => {
-    if (settled.current && hasMore && !loadingOlder) onLoadOlder();
-  }, [hasMore, loadingOlder, onLoadOlder]);
+    if (settled.current && hasMore && !loadingOlder && !held) onLoadOlder();
+  }, [hasMore, loadingOlder, held, onLoadOlder]);
   const loadRef = useRef(load);
   loadRef.current = load;
   useEffect(() => {
-    if (atTop.current) load();
+    const el = scroller.current;
+    if (atTop.current || (el && scrolledUp.current && el.scrollTop <= PREFETCH_SCREENS * el.clientHeight)) load();
   }, [load]);
+  const onScroll = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const { scrollTop: top, clientHeight: height } = el;
+    if (settled.current && top < last.current.top - 1 && height === last.current.height) scrolledUp.current = true;
+    last.current = { top, height };
+    scrolling.current = true;
+    clearTimeout(idle.current);
+    idle.current = setTimeout(() => {
+      scrolling.current = false;
+      showHeld();
+    }, SCROLL_IDLE_MS);
+    if (top <= SHOW_HELD_SCREENS * height) showHeld();
+    if (scrolledUp.current && top <= PREFETCH_SCREENS * height) loadRef.current();
+  }, [showHeld]);
 
   // Once there was something older to load, the start marker belongs to the header's slot.
   const [hadMore, setHadMore] = useState(hasMore);
   if (hasMore && !hadMore) setHadMore(true);
-  const startInHeader = atStart && hadMore;
-  const context = useMemo(() => ({ hasMore, loadingOlder, startInHeader, onLoadOlder: load }), [hasMore, loadingOlder, startInHeader, load]);
+  const startInHeader = atStart && hadMore && !held;
+  const context = useMemo(
+    () => ({ hasMore: hasMore || held, loadingOlder, startInHeader, onLoadOlder: held ? showHeld : load }),
+    [hasMore, held, loadingOlder, startInHeader, load, showHeld],
+  );
 
   return (
     <Virtuoso
       ref={virtuoso}
       style={{ height: '100%' }}
-      data={items}
+      data={shown}
       context={context}
       firstItemIndex={firstIndex}
       initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
@@ -139,7 +200,11 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         if (v) load();
       }}
       scrollerRef={(el) => {
-        scroller.current = el instanceof HTMLElement ? el : null;
+        const next = el instanceof HTMLElement ? el : null;
+        if (next === scroller.current) return;
+        scroller.current?.removeEventListener('scroll', onScroll);
+        next?.addEventListener('scroll', onScroll, { passive: true });
+        scroller.current = next;
       }}
       atBottomStateChange={(v) => {
         const el = scroller.current;
