@@ -19,6 +19,8 @@ import type { Env } from './context.ts';
  * - the provider's checkout frames; workers from this origin; no plugins; never framed
  *   (`frame-ancestors 'none'`, and `X-Frame-Options: DENY` for old browsers).
  *
+ * API replies (`/api/...`) carry `default-src 'none'; frame-ancestors 'none'`: JSON is never a page.
+ *
  * Uploads (`/uploads/...`: what users sent) get a locked-down policy with `sandbox`, and anything but
  * a PNG, JPEG, GIF or WebP image (an SVG, say) is served as an attachment, so it never runs as a page
  * of this origin.

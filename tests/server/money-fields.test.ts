@@ -23,7 +23,7 @@ afterAll(async () => {
   await s.close();
 });
 
-const credits = (id: number) => (s.app.db.prepare('SELECT credits, loan_credits FROM users WHERE id = ?').get(id) as { credits: number; loan_credits: number });
+const credits = (id: number | undefined) => (s.app.db.prepare('SELECT credits, loan_credits FROM users WHERE id = ?').get(id) as { credits: number; loan_credits: number });
 const send = (path: string, rawJson: string) =>
   fetch(`${s.url}/api${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: rawJson })
     .then(async (r) => ({ status: r.status, body: await r.json() }));

@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const countMessages = () => (s.app.db.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number }).n;
 /** Sends JSON text as written (escapes like \ud800 reach the server as they are). */
-const rawJson = (method: string, path: string, json: string, token: string | null) =>
+const rawJson = (method: string, path: string, json: string, token: string | null | undefined) =>
   rawRequest(`${s.url}/api${path}`, {
     method, body: Buffer.from(json, 'utf8'),
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
