@@ -1,6 +1,7 @@
 import { Activity, useLayoutEffect, useReducer, useRef, type ReactNode } from 'react';
 import { UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, useOutlet, type Location, type NavigationType } from 'react-router';
 import { scrollToTop } from '../lib/scroll.ts';
+import { ScreenShellProvider, useLiveShell, type ShellValue } from './session-context.tsx';
 
 /** How many screens stay mounted (the one shown and the last ones left), bounding memory. */
 export const KEPT_SCREENS = 12;
@@ -12,6 +13,11 @@ interface Kept {
   navigationType: NavigationType;
   /** The screen's own location context (one object, so a hidden screen sees no change). */
   context: { location: Location; navigationType: NavigationType };
+  /** The shell's value when the screen was last shown: a hidden screen keeps it (the user row changes often). */
+  shell: ShellValue;
+  /** The screen with its contexts, made again only when one of them changes: a hidden screen gets the same element, so React has nothing to render for it. */
+  tree: ReactNode;
+  treeOf: unknown[];
   /** Last time it was shown (a counter): the oldest goes first when too many are kept. */
   used: number;
   scrollY: number;
@@ -25,7 +31,9 @@ interface Kept {
  *   no rendering work when the mirror changes; when shown, its effects reconnect and its live
  *   queries read the mirror's current rows before the frame is painted (tests/e2e/kept-screens).
  * - Each screen keeps the location it was shown at (its own `useLocation`/`useSearchParams`), so
- *   a hidden inbox does not see another screen's query.
+ *   a hidden inbox does not see another screen's query, and the shell's value (session, user,
+ *   settings) as it was when last shown: a credit or an unread count changing re-renders only the
+ *   screen shown, and a hidden one gets the current value in the render that shows it.
  * - Screens are kept per path (`/courses/3` and `/courses/5` are two), for one user: `userKey`
  *   changing (sign-out, another user) drops them all.
  */
@@ -33,6 +41,7 @@ export function KeptOutlet({ userKey, keep }: { userKey: string; keep: boolean }
   const outlet = useOutlet();
   const location = useLocation();
   const navigationType = useNavigationType();
+  const shell = useLiveShell();
   const store = useRef<{ userKey: string; clock: number; kept: Kept[] }>({ userKey, clock: 0, kept: [] });
   const s = store.current;
   if (s.userKey !== userKey) {
@@ -41,7 +50,8 @@ export function KeptOutlet({ userKey, keep }: { userKey: string; keep: boolean }
   }
   const key = location.pathname;
   // Screens that are not kept (guest pages, redirects) replace the kept ones' visible slot only.
-  const current = keep ? upsert(s, key, outlet, location, navigationType) : null;
+  const current = keep ? upsert(s, key, outlet, location, navigationType, shell) : null;
+  if (current) current.shell = shell;
 
   useScrollPerScreen(s, keep ? key : `~${key}`, navigationType);
   useFreshOnShow(current?.key ?? null);
@@ -50,7 +60,7 @@ export function KeptOutlet({ userKey, keep }: { userKey: string; keep: boolean }
     <>
       {s.kept.map((k) => (
         <Activity key={k.key} mode={k === current ? 'visible' : 'hidden'}>
-          <LocationContext.Provider value={k.context}>{k.element}</LocationContext.Provider>
+          {treeOf(k)}
         </Activity>
       ))}
       {!keep && outlet}
@@ -58,7 +68,20 @@ export function KeptOutlet({ userKey, keep }: { userKey: string; keep: boolean }
   );
 }
 
-function upsert(s: { clock: number; kept: Kept[] }, key: string, element: ReactNode, location: Location, navigationType: NavigationType): Kept {
+function treeOf(k: Kept): ReactNode {
+  const parts = [k.shell, k.context, k.element];
+  if (k.treeOf.length === 0 || !k.treeOf.every((p, i) => p === parts[i])) {
+    k.treeOf = parts;
+    k.tree = (
+      <ScreenShellProvider value={k.shell}>
+        <LocationContext.Provider value={k.context}>{k.element}</LocationContext.Provider>
+      </ScreenShellProvider>
+    );
+  }
+  return k.tree;
+}
+
+function upsert(s: { clock: number; kept: Kept[] }, key: string, element: ReactNode, location: Location, navigationType: NavigationType, shell: ShellValue): Kept {
   s.clock += 1;
   let k = s.kept.find((x) => x.key === key);
   if (k) {
@@ -69,7 +92,7 @@ function upsert(s: { clock: number; kept: Kept[] }, key: string, element: ReactN
     }
     k.used = s.clock;
   } else {
-    k = { key, element, location, navigationType, context: { location, navigationType }, used: s.clock, scrollY: 0 };
+    k = { key, element, location, navigationType, context: { location, navigationType }, shell, tree: null, treeOf: [], used: s.clock, scrollY: 0 };
     // A new screen goes last, so the kept ones' DOM never moves.
     s.kept.push(k);
     if (s.kept.length > KEPT_SCREENS) {

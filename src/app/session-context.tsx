@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, use, useContext, type ReactNode } from 'react';
 import type { EngineApi, EngineStatus, SessionState } from '../../db/engine-api.ts';
 import type { AppSettings, Notification, User } from '../../db/entities.ts';
 
@@ -21,14 +21,32 @@ export interface ShellValue {
 }
 
 const ShellContext = createContext<ShellValue | null>(null);
+/**
+ * The shell's value as a kept screen last saw it (app/kept-screens.tsx). A context of its own: React
+ * re-renders every reader of a changed context below its provider, nested providers or not, so
+ * screens that read only this one are not re-rendered while hidden when a credit or a count changes.
+ */
+const ScreenShellContext = createContext<ShellValue | null>(null);
 
 export function ShellProvider({ value, children }: { value: ShellValue; children: ReactNode }) {
   return <ShellContext.Provider value={value}>{children}</ShellContext.Provider>;
 }
 
+export function ScreenShellProvider({ value, children }: { value: ShellValue; children: ReactNode }) {
+  return <ScreenShellContext.Provider value={value}>{children}</ScreenShellContext.Provider>;
+}
+
 export function useShell(): ShellValue {
-  const v = useContext(ShellContext);
+  // Inside a kept screen only the screen's context is read (`use` may be called conditionally).
+  const v = useContext(ScreenShellContext) ?? use(ShellContext);
   if (!v) throw new Error('useShell outside ShellProvider');
+  return v;
+}
+
+/** The shell's own value, never a screen's copy (the part that hands it to the screens reads this). */
+export function useLiveShell(): ShellValue {
+  const v = useContext(ShellContext);
+  if (!v) throw new Error('useLiveShell outside ShellProvider');
   return v;
 }
 
