@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ServerConfig } from './lib/context.ts';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_UPLOAD_BYTES } from './lib/body.ts';
 import { DEFAULT_MAX_CHANNELS_PER_SOCKET } from './realtime/pusher-server.ts';
+import { DEFAULT_REFUSAL_DELAY_MS } from './lib/rate-limit.ts';
 
 const flag = (v: string | undefined) => v === '1' || v === 'true' || v === 'yes';
 
@@ -37,7 +38,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicUrl: publicUrl(env.PUBLIC_URL),
     maxBodyBytes: num(env.MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES),
     maxUploadBytes: num(env.MAX_UPLOAD_BYTES, DEFAULT_MAX_UPLOAD_BYTES),
-    rateLimit: { factor: Math.max(0, num(env.RATE_LIMIT_FACTOR, 1)) },
+    rateLimit: { factor: Math.max(0, num(env.RATE_LIMIT_FACTOR, 1)), delayMs: Math.max(0, num(env.RATE_LIMIT_DELAY_MS, DEFAULT_REFUSAL_DELAY_MS)) },
     maxChannelsPerSocket: num(env.MAX_CHANNELS_PER_SOCKET, DEFAULT_MAX_CHANNELS_PER_SOCKET),
     allowHttpJoinUrls: env.ALLOW_HTTP_JOIN_URLS === undefined ? env.NODE_ENV === 'development' : flag(env.ALLOW_HTTP_JOIN_URLS),
     cspConnectSrc: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter((x) => /^(https?|wss?):\/\/[\w.*:-]+$/.test(x)),

@@ -26,8 +26,11 @@ export interface ServerConfig {
   maxBodyBytes?: number;
   /** Largest uploaded file (message image, payment attachment), in bytes. */
   maxUploadBytes?: number;
-  /** Rate limits: `factor` multiplies every allowance (0 turns the limits off); see lib/rate-limit.ts. */
-  rateLimit?: { factor: number };
+  /**
+   * Rate limits: `factor` multiplies every allowance (0 turns the limits off); a refused call is held
+   * `delayMs` (default 250) before its 429. See lib/rate-limit.ts.
+   */
+  rateLimit?: { factor: number; delayMs?: number };
   /** Channels one realtime socket may be subscribed to at once. */
   maxChannelsPerSocket?: number;
   /** Accept `http:` join URLs (development); otherwise only `https:`. */

@@ -116,12 +116,25 @@ export function tooMany(seconds: number): ApiError {
 /** A limiter and the key it is asked about. */
 export type Check = [RuleName, string];
 
+/** How long a refused call is held before its 429 (ms): a client that retries at once is slowed down. */
+export const DEFAULT_REFUSAL_DELAY_MS = 250;
+
+/**
+ * The 429, after a short hold: a guessing loop that retries the moment it is refused sends a few
+ * calls a second instead of thousands (answering in microseconds would turn it into a flood of its own).
+ */
+async function refuse(app: AppContext, seconds: number): Promise<never> {
+  const delay = app.config.rateLimit?.delayMs ?? DEFAULT_REFUSAL_DELAY_MS;
+  if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+  throw tooMany(seconds);
+}
+
 /** Throws 429 when any of the checks is used up (counts nothing). */
 export async function assertAllowed(app: AppContext, checks: Check[]): Promise<void> {
   const limits = limitsOf(app);
   let wait = 0;
   for (const [rule, key] of checks) wait = Math.max(wait, await limits[rule].retryAfter(key));
-  if (wait > 0) throw tooMany(wait);
+  if (wait > 0) await refuse(app, wait);
 }
 
 /** Counts one hit on each check (a call, or a failure). */
@@ -135,7 +148,7 @@ export async function consume(app: AppContext, checks: Check[]): Promise<void> {
   const limits = limitsOf(app);
   let wait = 0;
   for (const [rule, key] of checks) wait = Math.max(wait, await limits[rule].hit(key));
-  if (wait > 0) throw tooMany(wait);
+  if (wait > 0) await refuse(app, wait);
 }
 
 export async function resetLimits(app: AppContext, checks: Check[]): Promise<void> {

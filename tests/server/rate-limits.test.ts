@@ -16,7 +16,8 @@ const log = vi.spyOn(console, 'log').mockImplementation(() => {});
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  s = await startTestServer({ trustProxy: true }, (db) => {
+  // No hold before a 429 here (its own test below), so the file runs quickly.
+  s = await startTestServer({ trustProxy: true, rateLimit: { factor: 1, delayMs: 0 } }, (db) => {
     for (const name of ['reset', 'reset2', 'guess', 'right', 'other', 'addr', 'steady']) {
       ids[name] = createUser(db, { name: `User ${name}`, email: `${name}@example.test` });
     }
@@ -171,6 +172,22 @@ describe('the address', () => {
       expect((await small.api('POST', '/login', { body: { email: 'a@example.test', password: 'password' } })).status).toBe(429);
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('the hold before a 429', () => {
+  it('a refused call waits 250 ms by default, so a loop retrying at once slows down', async () => {
+    const held = await startTestServer({ rateLimit: { factor: 0.02 } }); // 1 reset code an hour per email
+    try {
+      const reset = () => held.api('POST', '/password/reset', { body: { email: 'held@example.test' } });
+      expect((await reset()).status).toBe(200);
+      const t0 = performance.now();
+      const r = await reset();
+      expect(r.status).toBe(429);
+      expect(performance.now() - t0).toBeGreaterThanOrEqual(240);
+    } finally {
+      await held.close();
     }
   });
 });
