@@ -3,16 +3,22 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { EngineBridge } from './app/engine-bridge.tsx';
 import { UiProviders } from './app/providers.tsx';
+import { ensureTemporal } from './lib/temporal.ts';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <UiProviders>
-      <EngineBridge>
-        <App />
-      </EngineBridge>
-    </UiProviders>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <UiProviders>
+        <EngineBridge>
+          <App />
+        </EngineBridge>
+      </UiProviders>
+    </StrictMode>,
+  );
+// Temporal is native in Chromium; elsewhere its polyfill is fetched before the first render.
+const temporal = ensureTemporal();
+if (temporal) void temporal.then(render);
+else render();
 
 // The app-shell service worker, in production builds only (the dev server serves modules, not a shell).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useCalendarController, type DatesSetInfo } from '@fullcalendar/react';
 import { Alert, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../lib/temporal.ts';
 import { PageContainer } from '../../components/page-container.tsx';
 import { useUser } from '../../app/session-context.tsx';
-import { ClassDialog } from '../classes/class-dialog.tsx';
+import { ClassDialog } from '../classes/lazy-class-dialog.tsx';
 import { monthOf, safeZone } from '../classes/time.ts';
 import type { Role } from '../classes/rules.ts';
 import { CalendarLegend } from './legend.tsx';

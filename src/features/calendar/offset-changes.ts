@@ -1,4 +1,5 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../lib/temporal.ts';
+import type { Temporal as T } from 'temporal-polyfill';
 import { safeZone } from '../classes/time.ts';
 
 /**
@@ -15,7 +16,7 @@ export interface OffsetChange {
   after: number;
 }
 
-const offsetAt = (tz: string, date: Temporal.PlainDate, viewerTz: string) =>
+const offsetAt = (tz: string, date: T.PlainDate, viewerTz: string) =>
   Math.round(date.toZonedDateTime({ timeZone: viewerTz }).withTimeZone(tz).offsetNanoseconds / 60e9);
 
 /** The difference (other − viewer) in minutes at midnight of `date` in the viewer's zone. */

@@ -4,7 +4,7 @@ import { Virtuoso } from 'react-virtuoso';
 import { MESSAGES } from '../../lib/messages.ts';
 import { useUser } from '../../app/session-context.tsx';
 import { ClassCard } from './class-card.tsx';
-import { ClassDialog } from './class-dialog.tsx';
+import { ClassDialog } from './lazy-class-dialog.tsx';
 import { useClassList } from './data.ts';
 
 /** The next page loads when the reader is within this many pixels of the end (section 9). */

@@ -1,4 +1,5 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../lib/temporal.ts';
+import type { Temporal as T } from 'temporal-polyfill';
 
 /**
  * Wall-clock helpers in the signed-in user's IANA timezone (`user.timezone`). The server sends
@@ -12,7 +13,7 @@ export const HOUR_MS = 60 * MINUTE_MS;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export function zonedNow(tz: string, now: number = Date.now()): Temporal.ZonedDateTime {
+export function zonedNow(tz: string, now: number = Date.now()): T.ZonedDateTime {
   return Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(safeZone(tz));
 }
 

@@ -1,4 +1,5 @@
-import { Temporal } from 'temporal-polyfill';
+import { Temporal } from '../../lib/temporal.ts';
+import type { Temporal as T } from 'temporal-polyfill';
 import type { Course, Enrollment } from '../../../db/entities.ts';
 import type { EnrollmentForm } from '../../../db/engine-api.ts';
 import { MESSAGES } from '../../lib/messages.ts';
@@ -113,7 +114,7 @@ export function weekdayOf(date: string): number | null {
   return d ? d.dayOfWeek % 7 : null;
 }
 
-function plainDate(v: string): Temporal.PlainDate | null {
+function plainDate(v: string): T.PlainDate | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return null;
   try {
     return Temporal.PlainDate.from(v, { overflow: 'reject' });

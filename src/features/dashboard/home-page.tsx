@@ -4,7 +4,7 @@ import { PageContainer } from '../../components/page-container.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useEngine, useUser } from '../../app/session-context.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
-import { ClassDialog } from '../classes/class-dialog.tsx';
+import { ClassDialog } from '../classes/lazy-class-dialog.tsx';
 import { StudentDashboard } from './student-dashboard.tsx';
 import { TeacherDashboard } from './teacher-dashboard.tsx';
 import { useHome } from './data.ts';

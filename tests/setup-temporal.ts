@@ -1,0 +1,1 @@
+import 'temporal-polyfill/global';
