@@ -1,89 +1,128 @@
 /*
- * The app-shell service worker (hand-written; no build plugin). It makes the app installable and
- * lets it open without a network with the data the sync engine mirrored:
- *   - navigations: network first, falling back to the cached index.html (the client routes);
- *   - /assets/ (hashed, immutable): cache first, stored on first use;
- *   - icons and the manifest: stale-while-revalidate;
- *   - /api, the realtime socket and anything cross-origin: never touched.
- * The shell's entry files are cached at install by reading index.html for its assets.
+ * The app's service worker (hand-written; no build plugin). After one online visit the whole app
+ * opens without a network, on any screen, with the data the sync engine mirrored.
+ *
+ * - Precache: `vite build` replaces the placeholder below with the list of every built file and a
+ *   version hashed from their contents (scripts/sw-precache.ts). Install stores them all in the
+ *   cache `app-<version>` (a file whose content hash is unchanged is copied from the previous
+ *   cache, not downloaded again); a failed download fails the install, so a half-stored build is
+ *   never used. Activate deletes every other cache of this origin's worker.
+ * - One build at a time: navigations answer the precached index.html of the *active* worker's
+ *   build, and its files come from the same cache, so every tab runs the build the worker holds,
+ *   and every tab of a build talks to that build's SharedWorker (its URL is hashed per build).
+ *   A new build waits (it does not skip waiting) until a page asks for it: the page shows
+ *   "A new version is available" and sends SKIP_WAITING once no change is left unsent
+ *   (src/lib/sw-update.ts); every open tab then reloads onto the new build together, so the old
+ *   SharedWorker loses its last tab and stops. The first install takes control at once (nothing
+ *   older is running).
+ * - /api, /uploads, the realtime socket and anything cross-origin: never touched.
  */
-const VERSION = 'v1';
-const SHELL = `shell-${VERSION}`;
-const ASSETS = `assets-${VERSION}`;
+const PRECACHE = self.__PRECACHE_MANIFEST;
+const MANIFEST = typeof PRECACHE === 'object' && PRECACHE ? PRECACHE : { version: 'dev', entries: [] };
+const PREFIX = 'app-';
+const CACHE = `${PREFIX}${MANIFEST.version}`;
+/** A cache's own record of what it holds: url -> content hash. */
+const INDEX_KEY = '/__precache-index.json';
 const INDEX = '/index.html';
-const STATIC = ['/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png', '/icons/icon-512.png'];
+const URLS = new Map(MANIFEST.entries.map((e) => [e.url, e.rev]));
+
+async function previousCopies() {
+  const found = new Map();
+  for (const key of await caches.keys()) {
+    if (key === CACHE || !key.startsWith(PREFIX)) continue;
+    const cache = await caches.open(key);
+    const res = await cache.match(INDEX_KEY);
+    if (!res) continue;
+    const index = await res.json().catch(() => ({}));
+    for (const [url, rev] of Object.entries(index)) if (!found.has(`${url} ${rev}`)) found.set(`${url} ${rev}`, cache);
+  }
+  return found;
+}
 
 async function precache() {
-  const shell = await caches.open(SHELL);
-  const res = await fetch(INDEX, { cache: 'no-cache' });
-  if (!res.ok) return;
-  const html = await res.clone().text();
-  await shell.put(INDEX, res);
-  await shell.addAll(STATIC).catch(() => {});
-  // The entry script, its preloaded chunks and the styles the index names.
-  const urls = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-  const assets = await caches.open(ASSETS);
-  await Promise.all(urls.map((u) => assets.add(u).catch(() => {})));
+  const cache = await caches.open(CACHE);
+  const old = await previousCopies();
+  const stored = {};
+  await Promise.all(
+    MANIFEST.entries.map(async ({ url, rev }) => {
+      const prior = old.get(`${url} ${rev}`);
+      let res = prior && (await prior.match(url));
+      if (!res) {
+        // Hashed assets may come from the HTTP cache; anything else is revalidated.
+        res = await fetch(url, { cache: url.startsWith('/assets/') ? 'default' : 'no-cache', credentials: 'same-origin' });
+        if (!res.ok) throw new Error(`precache: ${url} answered ${res.status}`);
+      }
+      await cache.put(url, res);
+      stored[url] = rev;
+    }),
+  );
+  await cache.put(INDEX_KEY, new Response(JSON.stringify(stored), { headers: { 'content-type': 'application/json' } }));
 }
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(
+    (async () => {
+      await precache();
+      // The first install has no older build to keep in step with: take over at once.
+      if (!self.registration.active) await self.skipWaiting();
+    })(),
+  );
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      const keep = new Set([SHELL, ASSETS]);
-      for (const key of await caches.keys()) if (!keep.has(key)) await caches.delete(key);
+      for (const key of await caches.keys()) if (key !== CACHE) await caches.delete(key);
       await self.clients.claim();
     })(),
   );
 });
 
-async function networkFirstNavigation(request) {
-  const shell = await caches.open(SHELL);
-  try {
-    const res = await fetch(request);
-    // Every client route answers the same index.html: keep the newest copy for offline starts.
-    if (res.ok && (res.headers.get('content-type') || '').includes('text/html')) await shell.put(INDEX, res.clone());
-    return res;
-  } catch (err) {
-    const cached = await shell.match(INDEX);
-    if (cached) return cached;
-    throw err;
-  }
+self.addEventListener('message', (event) => {
+  const data = event.data || {};
+  if (data.type === 'SKIP_WAITING') void self.skipWaiting();
+  else if (data.type === 'GET_VERSION' && event.ports[0]) event.ports[0].postMessage({ version: MANIFEST.version });
+});
+
+/** A Range request (audio, video) answered from the cached whole file. */
+async function partial(res, range) {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+  const blob = await res.blob();
+  if (!m || (!m[1] && !m[2])) return new Response(null, { status: 416, headers: { 'content-range': `bytes */${blob.size}` } });
+  let start = m[1] ? Number(m[1]) : Math.max(0, blob.size - Number(m[2]));
+  let end = m[1] && m[2] ? Math.min(Number(m[2]), blob.size - 1) : blob.size - 1;
+  if (start >= blob.size || start > end) return new Response(null, { status: 416, headers: { 'content-range': `bytes */${blob.size}` } });
+  const body = blob.slice(start, end + 1);
+  const headers = new Headers(res.headers);
+  headers.set('content-range', `bytes ${start}-${end}/${blob.size}`);
+  headers.set('content-length', String(body.size));
+  return new Response(body, { status: 206, statusText: 'Partial Content', headers });
 }
 
-async function cacheFirst(request) {
-  const assets = await caches.open(ASSETS);
-  const hit = await assets.match(request);
+async function fromPrecache(request, url) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(url);
+  if (!hit) return fetch(request);
+  const range = request.headers.get('range');
+  return range ? partial(hit, range) : hit;
+}
+
+/** Every client route is the same index.html: the active build's, so page and code stay in step. */
+async function navigation(request) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(INDEX);
   if (hit) return hit;
-  const res = await fetch(request);
-  if (res.ok) await assets.put(request, res.clone());
-  return res;
+  return fetch(request);
 }
 
-async function staleWhileRevalidate(request) {
-  const shell = await caches.open(SHELL);
-  const hit = await shell.match(request);
-  const fresh = fetch(request)
-    .then((res) => {
-      if (res.ok) void shell.put(request, res.clone());
-      return res;
-    })
-    .catch(() => hit);
-  return hit || fresh;
-}
+const passThrough = (path) => path === '/api' || path.startsWith('/api/') || path.startsWith('/app/') || path.startsWith('/uploads/');
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith('/api/') || url.pathname === '/api' || url.pathname.startsWith('/app/')) return;
-  if (request.mode === 'navigate') return event.respondWith(networkFirstNavigation(request));
-  if (url.pathname.startsWith('/assets/')) return event.respondWith(cacheFirst(request));
-  if (url.pathname.startsWith('/icons/') || url.pathname === '/manifest.webmanifest') {
-    return event.respondWith(staleWhileRevalidate(request));
-  }
+  if (url.origin !== self.location.origin || passThrough(url.pathname)) return;
+  if (URLS.has(url.pathname) && url.pathname !== INDEX) return event.respondWith(fromPrecache(request, url.pathname));
+  if (request.mode === 'navigate' && !/\.[a-z0-9]+$/i.test(url.pathname)) return event.respondWith(navigation(request));
+  if (url.pathname === INDEX) return event.respondWith(fromPrecache(request, INDEX));
 });

@@ -80,6 +80,15 @@ export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
+    // The service worker and the shell it precaches are checked on every load (a new build is a new sw.js).
+    root.use('/sw.js', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'no-cache');
+    });
+    root.use('/index.html', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'no-cache');
+    });
     root.use('*', serveStatic({ root: rel }));
     const indexHtml = () => fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
     // Client routes (/home, /courses/12, ...) all answer the app shell; the router takes it from there.
