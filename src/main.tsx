@@ -4,6 +4,8 @@ import { App } from './app/app.tsx';
 import { EngineBridge } from './app/engine-bridge.tsx';
 import { UiProviders } from './app/providers.tsx';
 import { ensureTemporal } from './lib/temporal.ts';
+import { getEngine } from './lib/engine.ts';
+import { preloadPath } from './app/preload.ts';
 
 const render = () =>
   createRoot(document.getElementById('root')!).render(
@@ -15,6 +17,10 @@ const render = () =>
       </UiProviders>
     </StrictMode>,
   );
+// Before React mounts: start the engine (the worker boots while React renders) and fetch the code
+// of the screen being opened (it would otherwise wait for the route's first render).
+getEngine();
+preloadPath(location.pathname);
 // Temporal is native in Chromium; elsewhere its polyfill is fetched before the first render.
 const temporal = ensureTemporal();
 if (temporal) void temporal.then(render);

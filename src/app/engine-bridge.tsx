@@ -51,7 +51,13 @@ export function EngineBridge({ children }: { children: ReactNode }) {
     () => ({ ready: state.ready, session, settings: state.settings, status: state.status, notifications, engine }),
     [state.ready, session, state.settings, state.status, notifications, engine],
   );
-  const onLive = useCallback((v: LiveUser) => setLive(v), []);
+  const onLive = useCallback(
+    (v: LiveUser) => {
+      setLive(v);
+      if (v.user) client.rememberUser(v.user);
+    },
+    [client],
+  );
 
   return (
     <ShellProvider value={value}>

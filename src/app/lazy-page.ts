@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** Chunk load time-out (spec section 9): a screen that has not arrived in 120 s fails visibly. */
 export const CHUNK_TIMEOUT = 120_000;
@@ -11,8 +11,13 @@ type PageModule = { default: ComponentType };
  * fails to load, usually because a new build replaced the hashed files, reloads the page once to
  * pick up the new index; a second failure reaches the route's error screen.
  */
-export function lazyPage(load: () => Promise<PageModule>) {
-  return lazy(async () => {
+export type LazyPage = LazyExoticComponent<ComponentType> & {
+  /** Fetches the screen's code ahead of time (the module cache keeps it for the render). */
+  preload(): void;
+};
+
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  const page = lazy(async () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('Chunk load timed out')), CHUNK_TIMEOUT);
@@ -32,4 +37,6 @@ export function lazyPage(load: () => Promise<PageModule>) {
       clearTimeout(timer);
     }
   });
+  // A failed preload is not an error: the render's own load retries and handles it.
+  return Object.assign(page, { preload: () => void load().catch(() => {}) });
 }

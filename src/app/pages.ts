@@ -1,12 +1,11 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyPage } from './lazy-page.ts';
+import { lazyPage, type LazyPage } from './lazy-page.ts';
 import type { RouteName } from './route-meta.ts';
 
 /**
  * Each route's screen, loaded lazily. Every page module default-exports its component; the
  * screens of other domains start as placeholders and are replaced in place.
  */
-export const PAGES: Record<RouteName, LazyExoticComponent<ComponentType>> = {
+export const PAGES: Record<RouteName, LazyPage> = {
   welcome: lazyPage(() => import('../features/auth/welcome-page.tsx')),
   home: lazyPage(() => import('../features/dashboard/home-page.tsx')),
   courses: lazyPage(() => import('../features/courses/courses-page.tsx')),

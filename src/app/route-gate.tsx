@@ -15,7 +15,9 @@ export function RouteGate({ def }: { def: RouteDef }) {
   const previous = usePreviousQuery();
   const signedIn = session.status === 'signed-in';
   const user = signedIn ? session.user : null;
-  const result = ready
+  // A session stored on this device is guarded at once (the engine confirms it a moment later and
+  // the guard runs again); with none, the guest pages wait for the engine's answer.
+  const result = ready || signedIn
     ? guard(
         { name: def.name, path: location.pathname, meta: def.meta, query: new URLSearchParams(location.search) },
         {

@@ -91,6 +91,9 @@ export class EngineClient {
   ) {
     feed.subscribe((e) => this.onEvent(e));
     const stored = sessions.load();
+    // Until the engine answers, the session stored on this device stands in (not `ready` yet): the
+    // shell, the first screen's code and its mirrored rows need not wait for the worker to start.
+    if (stored.token && stored.user) this.state = { ...this.state, session: { status: 'signed-in', token: stored.token, user: stored.user } };
     this.started = api.hello(tabId, { ...hello, token: stored.token, user: stored.user }).then((r) => {
       this.sessions.save(r.session);
       this.setState({ ready: true, session: r.session, settings: r.settings ?? this.state.settings, status: r.status });
@@ -98,6 +101,15 @@ export class EngineClient {
   }
 
   getState = (): EngineState => this.state;
+
+  /**
+   * Keeps the stored user as fresh as the mirror's (credits, unread counts): it stands in for the
+   * session at the next start, before the engine answers, so it must not show stale figures.
+   */
+  rememberUser(user: User): void {
+    const s = this.state.session;
+    if (s.status === 'signed-in' && s.user.id === user.id) this.sessions.save({ ...s, user });
+  }
 
   subscribeState = (cb: () => void): (() => void) => {
     this.stateListeners.add(cb);

@@ -1,6 +1,6 @@
 import { createCollection, type Collection } from '@tanstack/db';
 import type { MirrorTableName } from '../../../db/engine-api.ts';
-import { TABLES, type Key, type Row } from '../../../db/schema.ts';
+import { TABLES, type Key, type Row } from '../../../db/tables.ts';
 import type { MirrorSource } from './source.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { EngineEvent, MirrorTableName } from '../../../db/engine-api.ts';
-import { MirrorDb, userDbName, type Key, type Row } from '../../../db/schema.ts';
+import { MirrorReader } from '../../../db/idb-reader.ts';
+import { userDbName, type Key, type Row } from '../../../db/tables.ts';
 import type { EngineClient } from './client.ts';
 
 /** What a collection's sync does with the mirror's rows: start over, or apply a diff. */
@@ -25,7 +26,7 @@ interface Attached {
 export class MirrorSource {
   private userId: number | null = null;
   private generation = 0;
-  private db: MirrorDb | null = null;
+  private reader: MirrorReader | null = null;
   private readonly attached = new Set<Attached>();
   private started = false;
 
@@ -44,9 +45,12 @@ export class MirrorSource {
     this.started = true;
     const client = this.engine();
     client.events((e) => this.onEvent(e));
+    // The session stored on this device is known before the engine answers hello: reading its
+    // mirror starts at once (a warm start shows the screen without waiting for the worker). Should
+    // the engine answer another user, the collections start over from that user's mirror.
     const follow = () => {
       const s = client.getState();
-      if (!s.ready) return;
+      if (!s.ready && s.session.status !== 'signed-in') return;
       this.setUser(s.session.status === 'signed-in' ? s.session.user.id : null);
     };
     client.subscribeState(follow);
@@ -57,8 +61,8 @@ export class MirrorSource {
     if (userId === this.userId) return;
     this.userId = userId;
     this.generation += 1;
-    this.db?.close();
-    this.db = null;
+    this.reader?.close();
+    this.reader = null;
     for (const a of this.attached) void this.load(a);
   }
 
@@ -66,10 +70,9 @@ export class MirrorSource {
     const client = this.engine();
     if (this.userId === null) return [];
     if (client.getState().status?.storage === 'memory') return (await client.snapshot(table)) as Row[];
-    this.db ??= new MirrorDb(userDbName(this.userId), this.idb);
+    this.reader ??= new MirrorReader(userDbName(this.userId), this.idb?.indexedDB);
     try {
-      if (!this.db.isOpen()) await this.db.open();
-      return await this.db.table(table).toArray();
+      return await this.reader.read(table);
     } catch {
       // The tab cannot read IndexedDB itself: ask the worker.
       return (await client.snapshot(table)) as Row[];
