@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppContext } from './context.ts';
+import { broadcastDataChanged } from '../realtime/events.ts';
+import { localDate } from './time.ts';
 
 /** The notification types the spec names. */
 export type NotificationType =
@@ -36,3 +38,24 @@ export const serializeNotification = (n: NotificationRow) => ({
   created_at: new Date(n.created_at).toISOString(),
   data: { type: n.type, title: n.title, content: n.content, course_id: n.course_id, course_class_id: n.course_class_id },
 });
+
+/** A party to tell: user id and timezone (the hint's dates are in it, as the user's calendar is). */
+export interface HintTarget { id: number; tz: string }
+
+/**
+ * Tells `to` (another party than the actor) that their home and the given classes changed, so an
+ * open screen shows it at once instead of at the next poll. Each class names the instants it
+ * started at before and after the change; the hint carries them as local dates. Call it after the
+ * transaction committed: the client re-reads at once.
+ */
+export function hintChanged(
+  app: AppContext, to: HintTarget | null | undefined, reason: string,
+  classes: { id: number; startsAt: readonly number[] }[], home = true,
+): void {
+  if (!to) return;
+  broadcastDataChanged(app, to.id, {
+    reason,
+    home,
+    classes: classes.map((k) => ({ id: k.id, dates: [...new Set(k.startsAt.map((ms) => localDate(ms, to.tz)))] })),
+  });
+}

@@ -20,3 +20,23 @@ export function broadcastInboxUpdated(app: AppContext, userId: number, conversat
 export function broadcastNewMessage(app: AppContext, conversationId: number, message: unknown): void {
   app.broadcaster.publish(conversationChannel(conversationId), NEW_CONVERSATION_MESSAGE, { data: message });
 }
+
+/**
+ * A hint that something the user's home, classes or calendar show changed by another party's action:
+ * `{reason, home, classes: [{id, dates}]}` on `private-User.{id}.Inbox` (the one private channel every
+ * signed-in client already holds). It carries no data: the client re-reads the named resources.
+ */
+export const DATA_CHANGED = 'App\\Events\\DataChanged';
+
+export interface DataChangedHint {
+  /** What happened, for logs (`reschedule_requested`, `class_canceled`, ...); clients must not depend on it. */
+  reason: string;
+  /** `GET /home` changed. */
+  home: boolean;
+  /** Classes that changed, each with the local dates (recipient's timezone) it occupied before and after. */
+  classes: { id: number; dates: string[] }[];
+}
+
+export function broadcastDataChanged(app: AppContext, userId: number, hint: DataChangedHint): void {
+  app.broadcaster.publish(inboxChannel(userId), DATA_CHANGED, hint);
+}

@@ -5,6 +5,7 @@ import { BusinessCode, business, notFound, validation } from '../lib/errors.ts';
 import { readText } from '../lib/text.ts';
 import { idParam, paged, pageParam, readBody } from '../lib/request.ts';
 import { CLASS_REPORT_SELECT, serializeClassReport, type ClassReportRow } from '../lib/enrollments.ts';
+import { hintChanged } from '../lib/notify.ts';
 
 /**
  * Class reports: the teacher writes one per class (POST creates or replaces it, PUT edits it); the
@@ -93,6 +94,15 @@ function validateReport(input: Record<string, unknown>): ReportForm {
   return { rating, class_activity: classActivity, homework, teacher_notes: notes };
 }
 
+/** The student's class shows the report's rating: tell them (their home does not show it). */
+function hintStudentOfReport(app: AppContext, reportId: number): void {
+  const k = app.db
+    .prepare(`SELECT k.id, k.start_at, s.id AS student_id, s.timezone AS tz FROM class_reports r JOIN classes k ON k.id = r.class_id
+              JOIN enrollments e ON e.id = k.enrollment_id JOIN users s ON s.id = e.student_id WHERE r.id = ?`)
+    .get(reportId) as { id: number; start_at: number; student_id: number; tz: string } | undefined;
+  if (k) hintChanged(app, { id: k.student_id, tz: k.tz }, 'class_report_saved', [{ id: k.id, startsAt: [k.start_at] }], false);
+}
+
 /** The class's teacher writes its report (a second POST replaces the first). Canceled or not yet started → NOT_ALLOWED. */
 classReportRoutes.post('/class-reports/:classId', async (c) => {
   const app = c.get('app');
@@ -114,6 +124,7 @@ classReportRoutes.post('/class-reports/:classId', async (c) => {
     )
     .run(klass.id, form.rating, form.class_activity, form.homework, form.teacher_notes, now, now);
   const id = (app.db.prepare('SELECT id FROM class_reports WHERE class_id = ?').get(klass.id) as { id: number }).id;
+  hintStudentOfReport(app, id);
   return c.json({ data: reportById(app, id) });
 });
 
@@ -127,5 +138,6 @@ classReportRoutes.put('/class-reports/:id', async (c) => {
   app.db
     .prepare('UPDATE class_reports SET rating = ?, class_activity = ?, homework = ?, teacher_notes = ?, updated_at = ? WHERE id = ?')
     .run(form.rating, form.class_activity, form.homework, form.teacher_notes, app.now(), report.id);
+  hintStudentOfReport(app, report.id);
   return c.json({ data: reportById(app, report.id) });
 });

@@ -8,7 +8,7 @@ import { business, forbidden, invalid, notFound, validation } from '../lib/error
 import { idParam, numberOf, paged, pageParam, readBody } from '../lib/request.ts';
 import { readText, textProblem } from '../lib/text.ts';
 import { applyCredits } from '../lib/ledger.ts';
-import { notify } from '../lib/notify.ts';
+import { hintChanged, notify } from '../lib/notify.ts';
 import { getSettings } from '../lib/settings.ts';
 import { DAY, MINUTE, formated, instantOf, localDate, monthRange, zoned } from '../lib/time.ts';
 import {
@@ -145,6 +145,8 @@ classRoutes.post('/classes/makeup', requireAuth, async (c) => {
   const id = Number(app.db
     .prepare('INSERT INTO classes (enrollment_id, start_at, duration, makeup, created_at) VALUES (?, ?, ?, 1, ?)')
     .run(e.id, start, e.class_duration, now).lastInsertRowid);
+  const made = classRow(app, id)!;
+  hintChanged(app, { id: made.student_id, tz: made.student_timezone }, 'makeup_added', [{ id, startsAt: [start] }]);
   return c.json({ data: freshClass(app, id, user) });
 });
 
@@ -181,6 +183,7 @@ classRoutes.post('/classes/:id/join', requireAuth, (c) => {
   const user = c.get('user');
   const id = idParam(c);
   const now = app.now();
+  let hint: { to: { id: number; tz: string } | null; startsAt: number } | null = null;
   const result = app.db.transaction(() => {
     const row = loadClass(app, id, user);
     if (!isJoinable(row, now)) throw business('NOT_ALLOWED');
@@ -199,6 +202,9 @@ classRoutes.post('/classes/:id/join', requireAuth, (c) => {
       app.db.prepare('UPDATE classes SET student_joined_at = ? WHERE id = ?').run(now, row.id);
     }
     const fresh = classRow(app, row.id)!;
+    // The other party sees the room's link and who is in the class.
+    const changed = fresh.join_url !== row.join_url || fresh.teacher_joined_at !== row.teacher_joined_at || fresh.student_joined_at !== row.student_joined_at;
+    if (changed) hint = { to: otherParty(row, user), startsAt: row.start_at };
     return {
       payment_status: paymentStatus(fresh),
       credits: fresh.student_credits,
@@ -206,6 +212,8 @@ classRoutes.post('/classes/:id/join', requireAuth, (c) => {
       teacher_joined: fresh.teacher_joined_at != null,
     };
   })();
+  const joined = hint as { to: { id: number; tz: string } | null; startsAt: number } | null;
+  if (joined) hintChanged(app, joined.to, 'class_joined', [{ id, startsAt: [joined.startsAt] }]);
   return c.json(result);
 });
 
@@ -221,6 +229,7 @@ classRoutes.put('/classes/:id/join-url', requireAuth, async (c) => {
   if (!url) throw invalid('join_url', 'The join url must be a valid URL.');
   if (!urlEditable(row, user, app.now())) throw business('NOT_ALLOWED');
   app.db.prepare('UPDATE classes SET join_url = ?, url_added_at = ? WHERE id = ?').run(url, app.now(), row.id);
+  hintChanged(app, otherParty(row, user), 'join_url_set', [{ id: row.id, startsAt: [row.start_at] }]);
   return c.json({ data: freshClass(app, row.id, user) });
 });
 
@@ -231,12 +240,14 @@ classRoutes.post('/classes/:id/absent', requireAuth, (c) => {
   const app = c.get('app');
   const user = c.get('user');
   const id = idParam(c);
-  app.db.transaction(() => {
+  const marked = app.db.transaction(() => {
     const row = loadClass(app, id, user);
     if (!isTeacherOf(row, user)) throw forbidden();
     if (!canMarkAttended(row, user, app.now())) throw business('NOT_ALLOWED');
     app.db.prepare('UPDATE classes SET absent = 1 WHERE id = ?').run(row.id);
+    return row;
   })();
+  hintChanged(app, otherParty(marked, user), 'attendance_marked', [{ id, startsAt: [marked.start_at] }]);
   return c.json({ data: freshClass(app, id, user) });
 });
 
@@ -244,8 +255,10 @@ classRoutes.post('/classes/:id/attended', requireAuth, (c) => {
   const app = c.get('app');
   const user = c.get('user');
   const id = idParam(c);
+  let marked: ClassRow | null = null;
   const credits = app.db.transaction(() => {
     const row = loadClass(app, id, user);
+    marked = row;
     if (!isTeacherOf(row, user)) throw forbidden();
     if (!canMarkAttended(row, user, app.now())) throw business('NOT_ALLOWED');
     const report = app.db.prepare('SELECT id FROM class_reports WHERE class_id = ?').get(row.id);
@@ -260,6 +273,9 @@ classRoutes.post('/classes/:id/attended', requireAuth, (c) => {
     app.db.prepare('UPDATE classes SET attended = 1, paid = 1, charged_amount = ? WHERE id = ?').run(price, row.id);
     return after.credits;
   })();
+  // The student's class, credits and next class changed.
+  const row = marked as ClassRow | null;
+  if (row) hintChanged(app, otherParty(row, user), 'attendance_marked', [{ id, startsAt: [row.start_at] }]);
   return c.json({ data: freshClass(app, id, user), credits });
 });
 
@@ -275,7 +291,7 @@ classRoutes.post('/classes/:id/cancel', requireAuth, async (c) => {
   if (checked.error) throw invalid('cancelation_reason', checked.error);
   const reason = checked.text || null;
   if (reason && reason.length > 1000) throw invalid('cancelation_reason', 'The cancelation reason may not be greater than 1000 characters.');
-  app.db.transaction(() => {
+  const canceled = app.db.transaction(() => {
     const row = loadClass(app, id, user);
     assertChangeAllowed(app, row, user);
     const now = app.now();
@@ -289,7 +305,9 @@ classRoutes.post('/classes/:id/cancel', requireAuth, async (c) => {
         `${user.name} canceled the ${row.course_name} class of ${formated(row.start_at, other.tz)}${reason ? `: ${reason}` : '.'}`,
         { course_id: row.course_id, course_class_id: row.id });
     }
+    return row;
   })();
+  hintChanged(app, otherParty(canceled, user), 'class_canceled', [{ id, startsAt: [canceled.start_at] }]);
   return c.json({ data: freshClass(app, id, user) });
 });
 
@@ -326,6 +344,7 @@ classRoutes.put('/classes/:id/reschedule', requireAuth, async (c) => {
   if (reason && reason.length > 1000) throw invalid('reason', 'The reason may not be greater than 1000 characters.');
   const permanent = truthy(b.permanent);
 
+  let asked: ClassRow | null = null;
   const requestId = app.db.transaction(() => {
     const row = classRow(app, row0.id)!;
     assertChangeAllowed(app, row, user);
@@ -336,6 +355,7 @@ classRoutes.put('/classes/:id/reschedule', requireAuth, async (c) => {
                 VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)`)
       .run(row.id, user.id, permanent ? 1 : 0, row.start_at, newStart, reason, now).lastInsertRowid);
     recordClassChange(app, user.id, row.id, 'reschedule');
+    asked = row;
     const other = otherParty(row, user);
     if (other) {
       notify(app, other.id, 'class_rescheduled', 'Reschedule Request',
@@ -344,6 +364,9 @@ classRoutes.put('/classes/:id/reschedule', requireAuth, async (c) => {
     }
     return rid;
   })();
+  // The other party's home lists the request; the class shows it pending.
+  const row = asked as ClassRow | null;
+  if (row) hintChanged(app, otherParty(row, user), 'reschedule_requested', [{ id: row.id, startsAt: [row.start_at] }]);
   return c.json({ data: serializeRescheduleRequest(rescheduleRow(app, requestId)!, user) });
 });
 
@@ -358,18 +381,22 @@ classRoutes.post('/reschedule-requests/:id/:action', requireAuth, (c) => {
   if (action !== 'approve' && action !== 'reject') throw notFound();
   const now = app.now();
 
+  let sender: { id: number; tz: string } | null = null;
+  const changed: { id: number; startsAt: number[] }[] = [];
   const moved = app.db.transaction(() => {
     const r = rescheduleRow(app, id);
     if (!r || !(isStudentOf(r, user) || isTeacherOf(r, user))) throw notFound();
     if (r.sender_id === user.id) throw forbidden();
     if (r.request_status !== 'pending') throw business('NOT_ALLOWED');
     const to = r.sender_id === r.student_id ? { tz: r.student_timezone } : { tz: r.teacher_timezone ?? 'UTC' };
+    sender = { id: r.sender_id, tz: to.tz };
 
     if (action === 'reject') {
       app.db.prepare("UPDATE reschedule_requests SET status = 'rejected', decided_at = ? WHERE id = ?").run(now, r.request_id);
       notify(app, r.sender_id, 'class_rescheduled_rejected', 'Reschedule Rejected',
         `${user.name} rejected moving the ${r.course_name} class of ${formated(r.old_start_at, to.tz)}.`,
         { course_id: r.course_id, course_class_id: r.id });
+      changed.push({ id: r.id, startsAt: [r.old_start_at] });
       return [] as number[];
     }
 
@@ -377,6 +404,7 @@ classRoutes.post('/reschedule-requests/:id/:action', requireAuth, (c) => {
     const ids: number[] = [r.id];
     const update = app.db.prepare('UPDATE classes SET start_at = ?, rescheduled = 1 WHERE id = ?');
     update.run(r.new_start_at, r.id);
+    changed.push({ id: r.id, startsAt: [r.old_start_at, r.new_start_at] });
     if (bool(r.permanent) && r.series_key) {
       // The rest of the series keeps the new local weekday and time of day in the student's timezone.
       const tz = r.student_timezone;
@@ -388,7 +416,9 @@ classRoutes.post('/reschedule-requests/:id/:action', requireAuth, (c) => {
                   ORDER BY k.start_at`)
         .all(r.enrollment_id, r.series_key, r.id, r.old_start_at) as { id: number; start_at: number }[];
       for (const k of later) {
-        update.run(shiftLocal(k.start_at, tz, shift.days, shift.hour, shift.minute), k.id);
+        const to = shiftLocal(k.start_at, tz, shift.days, shift.hour, shift.minute);
+        update.run(to, k.id);
+        changed.push({ id: k.id, startsAt: [k.start_at, to] });
         ids.push(k.id);
       }
     }
@@ -398,6 +428,7 @@ classRoutes.post('/reschedule-requests/:id/:action', requireAuth, (c) => {
       { course_id: r.course_id, course_class_id: r.id });
     return ids;
   })();
+  hintChanged(app, sender, action === 'approve' ? 'reschedule_approved' : 'reschedule_rejected', changed);
 
   const rows = moved.length
     ? (app.db.prepare(`${CLASS_SELECT} WHERE k.id IN (SELECT value FROM json_each(?)) ORDER BY k.start_at, k.id`)

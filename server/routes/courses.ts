@@ -5,7 +5,7 @@ import { isTeacher, requireAuth, requireStudent, testOnly } from '../lib/auth.ts
 import { BusinessCode, business, invalid, notFound, validation } from '../lib/errors.ts';
 import { idParam, numberOf, readBody } from '../lib/request.ts';
 import { readText } from '../lib/text.ts';
-import { notify } from '../lib/notify.ts';
+import { hintChanged, notify } from '../lib/notify.ts';
 import {
   CLASS_DURATION_ITEMS, COURSE_SELECT, EDITABLE_STATUSES, ENROLLMENT_SELECT, ENROLLMENT_STATUSES, MSG, RUNNING_STATUSES,
   activeEnrollment, enrollmentById, listCourses, sameForm, serializeCourse, serializeEnrollment, validateEnrollmentForm,
@@ -178,7 +178,7 @@ courseRoutes.post('/test/enrollments/:id/status', testOnly, async (c) => {
   const status = typeof input.status === 'string' ? input.status : '';
   if (!(ENROLLMENT_STATUSES as readonly string[]).includes(status)) throw invalid('status', 'The selected status is invalid.');
   const comment = typeof input.admin_comment === 'string' && input.admin_comment.trim() ? input.admin_comment.trim() : null;
-  app.db.transaction(() => {
+  const teacher = app.db.transaction(() => {
     const now = app.now();
     let teacherId = e.teacher_id;
     if (status === 'approved' || status === 'joined') {
@@ -206,6 +206,9 @@ courseRoutes.post('/test/enrollments/:id/status', testOnly, async (c) => {
     } else if (status === 'finished') {
       notify(app, e.student_id, 'course_finished', 'Course Finished', `Your enrollment in ${e.course_name} is finished.`, ref);
     }
+    return teacherId;
   })();
+  // An admin's decision: both parties' dashboards list the enrolment (the timezone is unused without classes).
+  for (const to of new Set([e.student_id, teacher, e.teacher_id])) if (to != null) hintChanged(app, { id: to, tz: 'UTC' }, 'enrollment_status', []);
   return c.json({ data: serializeEnrollment(enrollmentById(app, e.id)!) });
 });
