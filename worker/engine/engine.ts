@@ -6,6 +6,7 @@ import { DEVICE_DB, userDbName } from '../../db/schema.ts';
 import { sendMutation, specOf, type SendOutcome } from '../executor/send.ts';
 import { Outbox } from '../outbox/outbox.ts';
 import { Poller, SingleFlight } from '../polling/poller.ts';
+import { HintScheduler } from '../realtime/hints.ts';
 import { RealtimeSync } from '../realtime/realtime-sync.ts';
 import { refreshCalendarMonth } from '../sync/calendar.ts';
 import type { SyncContext } from '../sync/context.ts';
@@ -39,6 +40,7 @@ export class Engine implements EngineApi {
   readonly flights: SingleFlight;
   readonly settings: SettingsStore;
   readonly realtime: RealtimeSync;
+  readonly hints: HintScheduler;
   readonly outbox: Outbox;
   readonly session: SessionControl;
   readonly ctx: SyncContext;
@@ -89,7 +91,20 @@ export class Engine implements EngineApi {
       this.emit({ type: 'settings', settings: s });
       if (JSON.stringify(before?.WsConfig) !== JSON.stringify(s.WsConfig)) this.startRealtime();
     });
-    this.realtime = new RealtimeSync(this.ctx, deps.realtime, { onState: () => this.emitStatus(), catchUp: () => this.catchUp() });
+    // A hinted resource is re-read in a request that starts after the hint (never joining one in flight, whose
+    // reply may predate the change), and never beside another request for it; the pollers' next run moves back.
+    this.hints = new HintScheduler(this.clock, {
+      active: () => this.active,
+      home: () => void this.homePoller.kickFresh(),
+      watchedMonths: () => [...this.calendars.keys()],
+      month: (m) => void this.calendars.get(m)?.kickFresh(),
+      klass: (id) => void this.refreshMirroredClass(id),
+    });
+    this.realtime = new RealtimeSync(this.ctx, deps.realtime, {
+      onState: () => this.emitStatus(),
+      catchUp: () => this.catchUp(),
+      hint: (h) => this.hints.receive(h),
+    });
     this.outbox = new Outbox({
       ctx: this.ctx, clock: this.clock, random, epoch: this.seq.epoch,
       isOnline: () => this.online,
@@ -165,6 +180,7 @@ export class Engine implements EngineApi {
 
   async closeUser(destroy: boolean): Promise<void> {
     this.realtime.stop();
+    this.hints.stop();
     this.outbox.reset();
     // The ETags named replies of this session's mirror: the next session reads everything afresh.
     this.api.validators.clear();
@@ -210,6 +226,14 @@ export class Engine implements EngineApi {
     for (const k of this.tabs.watched()) {
       if (k.kind === 'conversation') void this.flights.run(`list:messages:${k.id}:first`, () => this.guarded(() => refreshFirstPage(this.ctx, { kind: 'messages', conversationId: k.id })));
     }
+  }
+
+  /** A class some screen may show (it is in the mirror) is re-read; one never seen is left to the lists and months. */
+  private async refreshMirroredClass(id: number): Promise<void> {
+    const w = this.writer;
+    if (!w || !(await w.mirror.get('classes', id).catch(() => undefined))) return;
+    const r: Resource = { kind: 'class', id };
+    await this.flights.runFresh(resourceId(r), () => this.guarded(() => refreshResource(this.ctx, r)));
   }
 
   private startWatch(k: WatchKey): void {

@@ -8,6 +8,7 @@ import type { Clock } from '../engine/deps.ts';
 export class Poller<T = unknown> {
   private timer: unknown = null;
   private inFlight: Promise<T | undefined> | null = null;
+  private followUp: Promise<T | undefined> | null = null;
   private active = false;
   private lastEnd = -Infinity;
   private lastResult: T | undefined;
@@ -62,6 +63,20 @@ export class Poller<T = unknown> {
     return run;
   }
 
+  /**
+   * Runs the task in a request that starts after this call: now, or right after the run in flight,
+   * whose reply may predate a change just announced. Callers arriving meanwhile share that one
+   * follow-up, so a burst costs at most one request behind the current one, never two at once.
+   */
+  kickFresh(): Promise<T | undefined> {
+    if (!this.inFlight) return this.kick();
+    this.followUp ??= this.inFlight.then(() => {
+      this.followUp = null;
+      return this.kick();
+    });
+    return this.followUp;
+  }
+
   private schedule() {
     this.clearTimer();
     if (!this.active || this.inFlight) return;
@@ -84,6 +99,7 @@ export class Poller<T = unknown> {
 export class SingleFlight {
   private readonly running = new Map<string, Promise<unknown>>();
   private readonly recent = new Map<string, { at: number; value: unknown }>();
+  private readonly queued = new Map<string, Promise<unknown>>();
   constructor(private readonly now: () => number = Date.now) {}
   run<T>(key: string, fn: () => Promise<T>, maxAgeMs = 0): Promise<T> {
     const cur = this.running.get(key);
@@ -98,5 +114,22 @@ export class SingleFlight {
       .finally(() => this.running.delete(key));
     this.running.set(key, p);
     return p;
+  }
+
+  /** Like `run`, but never joins a request already in flight: queues one after it (shared by later callers; see `Poller.kickFresh`). */
+  runFresh<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const queued = this.queued.get(key);
+    if (queued) return queued as Promise<T>;
+    const cur = this.running.get(key);
+    if (!cur) return this.run(key, fn);
+    const next = cur.then(
+      () => undefined,
+      () => undefined,
+    ).then(() => {
+      this.queued.delete(key);
+      return this.run(key, fn);
+    });
+    this.queued.set(key, next);
+    return next;
   }
 }

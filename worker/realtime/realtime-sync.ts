@@ -4,6 +4,7 @@ import type { TableChange } from '../../db/mirror.ts';
 import type { Row } from '../../db/schema.ts';
 import type { SyncContext } from '../sync/context.ts';
 import { parseReply } from '../sync/validate.ts';
+import { dataChangedEvent, type DataChanged } from './hints.ts';
 import type { RealtimeClient, RealtimeFactory, RealtimeOptions, RealtimeState } from './realtime-client.ts';
 
 const inboxEvent = z.looseObject({ data: E.conversation, unread_inbox_count: z.number().int().nonnegative() });
@@ -39,7 +40,7 @@ export class RealtimeSync {
   constructor(
     private readonly ctx: SyncContext,
     private readonly factory: RealtimeFactory | undefined,
-    private readonly hooks: { onState(s: RealtimeState): void; catchUp(): void },
+    private readonly hooks: { onState(s: RealtimeState): void; catchUp(): void; hint(h: DataChanged): void },
   ) {}
 
   get current(): RealtimeState {
@@ -52,6 +53,11 @@ export class RealtimeSync {
     const client = (this.client = this.factory(o));
     client.onState((s) => this.setState(s));
     client.listen(`User.${userId}.Inbox`, 'InboxUpdated', (d) => void this.onInbox(d).catch((e) => this.ctx.log.warn('[engine] inbox event not stored:', e)));
+    // Another party changed the user's home, classes or calendar: re-read them now rather than at the next poll.
+    client.listen(`User.${userId}.Inbox`, 'DataChanged', (d) => {
+      const h = parseReply(dataChangedEvent, d, 'realtime:DataChanged', this.ctx.reportInvalid);
+      if (h) this.hooks.hint(h);
+    });
     for (const id of this.conversations) this.listenConversation(id);
     if (!this.online) client.disconnect();
   }
