@@ -26,11 +26,7 @@ const temporal = ensureTemporal();
 if (temporal) void temporal.then(render);
 else render();
 
-// The app-shell service worker, in production builds only (the dev server serves modules, not a shell).
+// The service worker (precache, safe updates: src/lib/sw-update.ts), in production builds only.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => {
-      /* no offline start; the app works online as before */
-    });
-  });
+  void import('./lib/sw-update.ts').then((m) => m.registerServiceWorker());
 }

@@ -6,6 +6,7 @@ import { NotificationsMenu } from '../../features/notifications/notifications-me
 import { formatMoney } from '../../lib/format.ts';
 import { AppIcon } from '../ui/icons.tsx';
 import { ColorModeButton } from './color-mode-button.tsx';
+import { ConnectionChip } from './connection-chip.tsx';
 import { Logo } from './logo.tsx';
 import { MenuDrawer } from './menu-drawer.tsx';
 import { badgeCount } from './menu-items.ts';
@@ -24,6 +25,7 @@ export const TopBar = memo(function TopBar() {
       <Logo to="/home" />
       <RamadanBadge />
       <Spacer />
+      <ConnectionChip />
       {role === 'student' && user && (
         <Link asChild _hover={{ textDecoration: 'none' }}>
           <RouterLink to="/wallet" aria-label={`Credits ${formatMoney(user.credits)}, open wallet`}>

@@ -2,22 +2,28 @@ import { memo } from 'react';
 import { Alert, Button } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useUser } from '../../app/session-context.tsx';
+import { UpdateBanner } from '../../app/update-banner.tsx';
 
-/** "Account not confirmed" for signed-in users whose email is unconfirmed, with a way to confirm. */
+/** "A new version is available" (update-banner.tsx), then "Account not confirmed" for signed-in users whose email is unconfirmed, with a way to confirm. */
 // Memoised: the layout re-renders on every navigation; this part does not depend on the route.
 export const UnconfirmedBanner = memo(function UnconfirmedBanner() {
   const user = useUser();
   const { pathname } = useLocation();
-  if (!user || user.email_verified_at || pathname === '/confirm') return null;
+  const unconfirmed = !!user && !user.email_verified_at && pathname !== '/confirm';
   return (
-    <Alert.Root status="warning" borderRadius="0" alignItems="center">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>Account not confirmed</Alert.Title>
-      </Alert.Content>
-      <Button asChild size="sm" colorPalette="orange">
-        <RouterLink to="/confirm">Confirm</RouterLink>
-      </Button>
-    </Alert.Root>
+    <>
+      <UpdateBanner />
+      {unconfirmed && (
+        <Alert.Root status="warning" borderRadius="0" alignItems="center">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Account not confirmed</Alert.Title>
+          </Alert.Content>
+          <Button asChild size="sm" colorPalette="orange">
+            <RouterLink to="/confirm">Confirm</RouterLink>
+          </Button>
+        </Alert.Root>
+      )}
+    </>
   );
 });

@@ -1,0 +1,122 @@
+import { useSyncExternalStore } from 'react';
+import { getEngine } from './engine.ts';
+
+/**
+ * The service worker's registration and the app's side of a safe update (public/sw.js).
+ *
+ * A new build's worker installs (precaches the new files) and then waits: the tabs keep running
+ * the build they loaded, with that build's SharedWorker. The app says "A new version is
+ * available"; Reload asks the waiting worker to take over, but only once the engine has no
+ * change left to send (`pendingMutations`, which is the same in every tab: one engine), so code is
+ * never swapped under unsent work. When the new worker takes control, every tab of the old build
+ * reloads (again once nothing is pending), so the old SharedWorker loses its last tab and stops
+ * before the new build's SharedWorker (its URL is hashed per build) runs alone against the mirror.
+ */
+export type UpdatePhase = 'none' | 'available' | 'waiting-to-send' | 'reloading';
+
+let phase: UpdatePhase = 'none';
+let registration: ServiceWorkerRegistration | null = null;
+const listeners = new Set<() => void>();
+
+function setPhase(p: UpdatePhase) {
+  if (p === phase) return;
+  phase = p;
+  for (const l of listeners) l();
+}
+
+const subscribe = (cb: () => void) => {
+  listeners.add(cb);
+  return () => listeners.delete(cb);
+};
+const getPhase = () => phase;
+
+/** What the update banner shows. */
+export function useUpdatePhase(): UpdatePhase {
+  return useSyncExternalStore(subscribe, getPhase, getPhase);
+}
+
+const pending = () => getEngine().getState().status?.pendingMutations ?? 0;
+
+/** Runs `fn` once the engine has nothing left to send (at once when it has nothing now). */
+function whenNothingPending(fn: () => void): void {
+  const engine = getEngine();
+  if (pending() === 0) return fn();
+  const stop = engine.subscribeState(() => {
+    if (pending() !== 0) return;
+    stop();
+    fn();
+  });
+}
+
+function watchInstalling(reg: ServiceWorkerRegistration) {
+  const w = reg.installing;
+  if (!w) return;
+  w.addEventListener('statechange', () => {
+    // Installed while an older worker controls this page: a new build is ready and waiting.
+    if (w.state === 'installed' && navigator.serviceWorker.controller && phase === 'none') setPhase('available');
+  });
+}
+
+/** Reload onto the new build: asks the waiting worker to take over once nothing is left to send. */
+export function applyUpdate(): void {
+  if (phase === 'reloading') return;
+  setPhase(pending() > 0 ? 'waiting-to-send' : 'reloading');
+  whenNothingPending(() => {
+    setPhase('reloading');
+    const waiting = registration?.waiting;
+    if (waiting) waiting.postMessage({ type: 'SKIP_WAITING' });
+    else window.location.reload(); // no worker to wait for (already active elsewhere): just load it
+  });
+}
+
+/** Asks the server whether a new build exists (the browser also checks on every navigation). */
+export function checkForUpdate(): Promise<void> {
+  return registration ? registration.update().then(() => undefined, () => undefined) : Promise.resolve();
+}
+
+const CHECK_EVERY = 30 * 60_000;
+
+/** Registers `/sw.js` (production builds only) and follows its updates. */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const sw = navigator.serviceWorker;
+  // The first install takes control of an uncontrolled page: nothing to reload then.
+  let controlled = !!sw.controller;
+  sw.addEventListener('controllerchange', () => {
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
+    // Another build took over (this tab's Reload or another tab's): follow it, unsent work first.
+    if (phase !== 'reloading') setPhase('waiting-to-send');
+    whenNothingPending(() => {
+      setPhase('reloading');
+      window.location.reload();
+    });
+  });
+  const register = () => {
+    sw.register('/sw.js', { updateViaCache: 'none' }).then(
+      (reg) => {
+        registration = reg;
+        if (reg.waiting && sw.controller) setPhase('available');
+        watchInstalling(reg);
+        reg.addEventListener('updatefound', () => watchInstalling(reg));
+        let last = Date.now();
+        const check = () => {
+          if (Date.now() - last < 60_000) return;
+          last = Date.now();
+          void checkForUpdate();
+        };
+        setInterval(() => void checkForUpdate(), CHECK_EVERY);
+        document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check());
+        window.addEventListener('online', check);
+      },
+      () => {
+        /* no offline start; the app works online as before */
+      },
+    );
+  };
+  // After the page's own loads, so the precache does not compete with the first screen.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -1,0 +1,270 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, startApp, type AppServer, type Browser } from './harness.ts';
+import { STUDENT_MENU, TEACHER_MENU } from '../../src/components/layout/menu-items.ts';
+
+/**
+ * The installed app (issue 15, items 1–3): after one online visit of the dashboard the whole app
+ * opens with no server at all, on every screen of the side menu; a new build is offered as an
+ * update and loads only once nothing is left unsent, in every tab together; the connection chip
+ * shows while offline or while the server cannot be reached, with the changes waiting, and goes
+ * when they are sent. The browser reaches the server through a proxy that can cut the API and the
+ * socket, or everything (Playwright's offline mode does not reach the SharedWorker, see inbox.e2e.ts).
+ * Each test fails on any console error.
+ */
+
+const PASSWORD = 'password';
+const TIMEOUT = 15_000;
+const SHARED = 1; // the student's and the teacher's open conversation (seed)
+
+let app: AppServer;
+let dist: string;
+const savedDist = process.env.E2E_DIST;
+beforeAll(async () => {
+  // A private copy of the build: the update test rewrites its sw.js as a new release would.
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-e2e-sw-'));
+  fs.cpSync(savedDist || path.resolve('dist'), dist, { recursive: true });
+  process.env.E2E_DIST = dist;
+  app = await startApp();
+  process.env.E2E_DIST = savedDist;
+});
+afterAll(async () => {
+  await app?.close();
+  if (dist) fs.rmSync(dist, { recursive: true, force: true });
+});
+
+async function withBrowser(fn: (b: Browser) => Promise<void>) {
+  const b = await launchBrowser();
+  try {
+    await fn(b).catch(async (e: unknown) => {
+      const shot = `/tmp/offline-app-e2e-failure-${Date.now()}.png`;
+      await b.context.pages()[0]?.screenshot({ path: shot, fullPage: true }).catch(() => {});
+      throw new Error(`${(e as Error).message}\n(screenshot: ${shot})`);
+    });
+    expect(b.errors).toEqual([]);
+  } finally {
+    await b.close();
+  }
+}
+
+async function signIn(page: Page, origin: string, email: string, teacher = false) {
+  await page.goto(`${origin}${teacher ? '/login/teachers' : '/login'}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/home', { timeout: TIMEOUT });
+}
+
+/** Waits until the service worker controls the page with its whole precache stored; returns its version. */
+async function swVersion(page: Page): Promise<string> {
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30_000 });
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = (e) => resolve((e.data as { version: string }).version);
+        navigator.serviceWorker.controller!.postMessage({ type: 'GET_VERSION' }, [ch.port2]);
+      }),
+  );
+}
+
+/** A side-menu link (the Inbox's name carries its unread count). */
+const menu = (page: Page, label: string) =>
+  page.locator('aside').getByRole('link', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: \\d+ unread)?$`) });
+const chip = (page: Page) => page.getByTestId('connection-chip');
+const pendingMutations = (page: Page) => page.evaluate(() => window.__engine?.getState().status?.pendingMutations ?? -1);
+
+describe('the installed app', () => {
+  for (const [role, email, items] of [
+    ['student', 'student@example.com', STUDENT_MENU],
+    ['teacher', 'teacher@example.com', TEACHER_MENU],
+  ] as const) {
+    it(`a ${role} who saw only the dashboard opens every screen of the side menu with no server`, async () => {
+      const proxy = await startProxy(app.port);
+      const origin = `http://127.0.0.1:${proxy.port}`;
+      await withBrowser(async (b) => {
+        const page = await b.newPage();
+        await signIn(page, origin, email, role === 'teacher');
+        await swVersion(page);
+        await page.locator('main').getByRole('heading').first().waitFor({ timeout: TIMEOUT });
+
+        proxy.setDown('all');
+        await b.context.setOffline(true);
+        const errorsBefore = b.errors.length;
+        await page.reload();
+        await menu(page, 'Dashboard').waitFor({ timeout: TIMEOUT });
+        await chip(page).getByText('Offline').waitFor({ timeout: TIMEOUT });
+        for (const item of items) {
+          if (item.external) continue;
+          await menu(page, item.label).click();
+          await page.waitForURL(`**${item.to}`, { timeout: TIMEOUT });
+          // The screen's own content (its data from the mirror, or its empty or offline state),
+          // never the route's error screen, which is what a missing chunk shows.
+          const main = page.locator('main');
+          await expect.poll(async () => (await main.innerText()).trim().length, { timeout: TIMEOUT }).toBeGreaterThan(20);
+          await page.waitForTimeout(300);
+          expect(await page.getByRole('heading', { name: 'Error occurred during loading your data' }).count(), item.label).toBe(0);
+          expect(b.errors.slice(errorsBefore), item.label).toEqual([]);
+        }
+        await b.context.setOffline(false);
+        proxy.setDown(false);
+        await expect.poll(() => chip(page).count(), { timeout: TIMEOUT }).toBe(0);
+      });
+      await proxy.close();
+    });
+  }
+
+  it('a new build is offered as an update, waits for unsent changes, and reloads every tab onto it', async () => {
+    const proxy = await startProxy(app.port);
+    const origin = `http://127.0.0.1:${proxy.port}`;
+    const swFile = path.join(dist, 'sw.js');
+    const original = fs.readFileSync(swFile, 'utf8');
+    try {
+      await withBrowser(async (b) => {
+        const page = await b.newPage();
+        await signIn(page, origin, 'student@example.com');
+        const v1 = await swVersion(page);
+        await page.goto(`${origin}/inbox?c=${SHARED}`);
+        const composer = page.getByRole('textbox', { name: 'Message' });
+        await composer.waitFor({ timeout: TIMEOUT });
+        const other = await b.context.newPage();
+        await other.goto(`${origin}/home`);
+        await menu(other, 'Dashboard').waitFor({ timeout: TIMEOUT });
+        for (const p of [page, other]) await p.evaluate(() => ((window as { oldPage?: boolean }).oldPage = true));
+        expect(await page.getByText('A new version is available').count()).toBe(0);
+
+        // A release: the same files under a new version (the worker's bytes changed).
+        const v2 = `${v1.slice(0, 6)}fedcba`;
+        fs.writeFileSync(swFile, original.replace(`"version":"${v1}"`, `"version":"${v2}"`));
+        await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+        await page.getByText('A new version is available').waitFor({ timeout: 30_000 });
+        await other.getByText('A new version is available').waitFor({ timeout: 30_000 });
+
+        // Unsent work: a message queued while the server cannot be reached.
+        proxy.setDown('api');
+        await b.context.setOffline(true);
+        const text = `Before the update ${Date.now()}`;
+        await composer.fill(text);
+        await composer.press('Enter');
+        await expect.poll(() => pendingMutations(page), { timeout: TIMEOUT }).toBe(1);
+        const errorsBefore = b.errors.length;
+        await page.getByRole('button', { name: 'Reload' }).click();
+        await page.getByText('It loads once your change is sent.').waitFor({ timeout: TIMEOUT });
+        await page.waitForTimeout(1500);
+        expect(await page.evaluate(() => (window as { oldPage?: boolean }).oldPage)).toBe(true);
+        expect(await other.evaluate(() => (window as { oldPage?: boolean }).oldPage)).toBe(true);
+
+        // Back online: the message goes, then both tabs load the new build.
+        await b.context.setOffline(false);
+        proxy.setDown(false);
+        for (const p of [page, other]) {
+          await p.waitForFunction(() => !(window as { oldPage?: boolean }).oldPage, null, { timeout: 30_000 });
+          await menu(p, 'Dashboard').waitFor({ timeout: TIMEOUT });
+          expect(await swVersion(p)).toBe(v2);
+          expect(await p.getByText('A new version is available').count()).toBe(0);
+        }
+        const sent = app.app.db.prepare('SELECT COUNT(*) AS n FROM messages WHERE text = ?').get(text) as { n: number };
+        expect(sent.n).toBe(1);
+        // Only the cut connections' own errors while the server was unreachable.
+        const cut = b.errors.splice(errorsBefore);
+        expect(cut.filter((e) => !/Failed to load resource: (net::ERR_\w+|the server responded with a status of 502)/.test(e))).toEqual([]);
+      });
+    } finally {
+      fs.writeFileSync(swFile, original);
+      await proxy.close();
+    }
+  });
+
+  it('the connection chip shows offline and unreachable with the changes waiting, and goes when they are sent', async () => {
+    const proxy = await startProxy(app.port);
+    const origin = `http://127.0.0.1:${proxy.port}`;
+    await withBrowser(async (b) => {
+      const page = await b.newPage();
+      await signIn(page, origin, 'student@example.com');
+      await page.goto(`${origin}/inbox?c=${SHARED}`);
+      const composer = page.getByRole('textbox', { name: 'Message' });
+      await composer.waitFor({ timeout: TIMEOUT });
+      await page.waitForTimeout(500);
+      expect(await chip(page).count()).toBe(0);
+
+      const errorsBefore = b.errors.length;
+      proxy.setDown('api');
+      await b.context.setOffline(true);
+      await chip(page).getByText('Offline', { exact: true }).waitFor({ timeout: TIMEOUT });
+      const text = `Chip check ${Date.now()}`;
+      await composer.fill(text);
+      await composer.press('Enter');
+      await chip(page).getByText('Offline · 1 change waiting').waitFor({ timeout: TIMEOUT });
+
+      // The browser is online again but the server still cannot be reached.
+      await b.context.setOffline(false);
+      await chip(page).getByText("Can't reach the server · 1 change waiting").waitFor({ timeout: TIMEOUT });
+
+      proxy.setDown(false);
+      await expect.poll(() => chip(page).count(), { timeout: 30_000 }).toBe(0);
+      expect(await pendingMutations(page)).toBe(0);
+      const cut = b.errors.splice(errorsBefore);
+      expect(cut.filter((e) => !/Failed to load resource: (net::ERR_\w+|the server responded with a status of 502)/.test(e))).toEqual([]);
+    });
+    await proxy.close();
+  });
+});
+
+/**
+ * An HTTP proxy to the server that can cut the API, the realtime socket and uploads ('api', as a
+ * lost network drops them while the page stays), or every request ('all': no server at all).
+ */
+async function startProxy(target: number) {
+  const sockets = new Set<net.Socket>();
+  let down: false | 'api' | 'all' = false;
+  const cut = (url = '') => down === 'all' || (down === 'api' && (url.startsWith('/api') || url.startsWith('/app/') || url.startsWith('/uploads')));
+  const server = http.createServer((req, res) => {
+    if (cut(req.url)) return req.socket.destroy();
+    const up = http.request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: req.headers }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  server.on('connection', (sock) => {
+    sockets.add(sock);
+    sock.on('close', () => sockets.delete(sock));
+  });
+  server.on('upgrade', (req, client, head) => {
+    if (cut(req.url)) return client.destroy();
+    const up = net.connect(target, '127.0.0.1', () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headersDistinct).flatMap(([k, vs]) => (vs ?? []).map((v) => `${k}: ${v}`))];
+      up.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length) up.write(head);
+      client.pipe(up);
+      up.pipe(client);
+    });
+    sockets.add(up);
+    up.on('close', () => {
+      sockets.delete(up);
+      client.destroy();
+    });
+    up.on('error', () => client.destroy());
+    client.on('error', () => up.destroy());
+    client.on('close', () => up.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    setDown(mode: false | 'api' | 'all') {
+      down = mode;
+      if (mode) for (const sock of sockets) sock.destroy();
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const sock of sockets) sock.destroy();
+        server.close(() => r());
+      }),
+  };
+}
