@@ -7,6 +7,8 @@ import { setSetting } from '../../server/lib/settings.ts';
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
+/** The server's clock in every test of this file (tests that need another moment set their own). */
+const FIXED_NOW = Date.UTC(2031, 0, 15, 22, 30);
 
 export const CLASS_KEYS = [
   'id', 'name', 'date', 'start', 'end', 'start_datetime', 'end_datetime', 'duration', 'status', 'full_status', 'enrollment',
@@ -54,8 +56,12 @@ describe('classes', () => {
     }
   });
   afterAll(() => s.close());
+  // Every test starts at one fixed instant, never the wall clock: 22:30 UTC is already tomorrow in
+  // Cairo (the teacher) but still today in London (the student), so the rules that count days in the
+  // user's own timezone are checked where the two disagree, whatever time the suite runs at. A
+  // mid-month Wednesday in winter keeps month limits and daylight-saving changes out of the way.
   beforeEach(() => {
-    s.app.clockOffsetMs = 0;
+    s.app.clockOffsetMs = FIXED_NOW - Date.now();
     s.app.db.prepare('DELETE FROM class_changes').run();
   });
 
@@ -447,8 +453,8 @@ describe('classes', () => {
 
     it('creates a pending request, once, and shows it on the class', async () => {
       const id = mk({ in: 3 * DAY });
-      // Two days ahead: "tomorrow" in London is "today" in Cairo between 22:00 and 24:00 UTC, and the
-      // teacher's second request below must fail on the pending one, not on the date window.
+      // Two days ahead: at FIXED_NOW "tomorrow" in London is "today" in Cairo, and the teacher's second
+      // request below must fail on the pending one, not on the date window.
       const date = localDay(tz, 2);
       const r = await s.api('PUT', `/classes/${id}/reschedule`, { token: tok.student, body: { date, start_time: '09:45', permanent: false, reason: 'Exam' } });
       expect(r.status).toBe(200);
