@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Alert, Button } from '@chakra-ui/react';
-import { useEngineStatus } from '../lib/collections/hooks.ts';
+// The shell's status, not lib/collections' hooks (they would bring the mirror's code into the first screen).
+import { useShell } from './session-context.tsx';
 import { applyUpdate, useUpdatePhase } from '../lib/sw-update.ts';
 
 /**
@@ -9,7 +10,7 @@ import { applyUpdate, useUpdatePhase } from '../lib/sw-update.ts';
  */
 export const UpdateBanner = memo(function UpdateBanner() {
   const phase = useUpdatePhase();
-  const pending = useEngineStatus()?.pendingMutations ?? 0;
+  const pending = useShell().status?.pendingMutations ?? 0;
   if (phase === 'none') return null;
   const waiting = phase === 'waiting-to-send' && pending > 0;
   return (

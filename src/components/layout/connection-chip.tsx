@@ -1,6 +1,8 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { Badge } from '@chakra-ui/react';
-import { useEngineStatus, useSession } from '../../lib/collections/hooks.ts';
+// The shell's status, not lib/collections' hooks: those would bring the mirror's code (TanStack DB)
+// into the first screen of every guest.
+import { useShell } from '../../app/session-context.tsx';
 import { AppIcon } from '../ui/icons.tsx';
 
 /** How long a lost socket or an unsent change may last before the chip says so (no flicker on a blip). */
@@ -25,8 +27,7 @@ export function connectionLabel(state: ConnectionState, pending: number): string
  * the same server), or changes still unsent after a few seconds online.
  */
 export const ConnectionChip = memo(function ConnectionChip() {
-  const status = useEngineStatus();
-  const session = useSession();
+  const { status, session } = useShell();
   const signedIn = session.status === 'signed-in';
   const pending = status?.pendingMutations ?? 0;
   const online = status ? status.online : true;
