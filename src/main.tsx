@@ -5,7 +5,7 @@ import { EngineBridge } from './app/engine-bridge.tsx';
 import { UiProviders } from './app/providers.tsx';
 import { ensureTemporal } from './lib/temporal.ts';
 import { getEngine } from './lib/engine.ts';
-import { preloadPath } from './app/preload.ts';
+import { preloadOnIntent, preloadPath } from './app/preload.ts';
 
 const render = () =>
   createRoot(document.getElementById('root')!).render(
@@ -19,8 +19,9 @@ const render = () =>
   );
 // Before React mounts: start the engine (the worker boots while React renders) and fetch the code
 // of the screen being opened (it would otherwise wait for the route's first render).
-getEngine();
+const engine = getEngine();
 preloadPath(location.pathname);
+preloadOnIntent(() => engine.getState().session.status === 'signed-in');
 // Temporal is native in Chromium; elsewhere its polyfill is fetched before the first render.
 const temporal = ensureTemporal();
 if (temporal) void temporal.then(render);

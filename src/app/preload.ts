@@ -14,3 +14,36 @@ export function preloadPath(pathname: string): void {
   const def = routeOfPath(pathname);
   if (def) PAGES[def.name].preload();
 }
+
+/**
+ * The screen at `pathname`, made ready before the click: its code, and its mirror tables read
+ * into their collections (the tables' code is loaded only then, so a guest never downloads it).
+ */
+export function preloadRoute(pathname: string, signedIn: boolean): void {
+  const def = routeOfPath(pathname);
+  if (!def) return;
+  PAGES[def.name].preload();
+  if (signedIn && def.tables?.length) {
+    const tables = def.tables;
+    void import('../lib/collections/tables.ts').then((m) => tables.forEach((t) => void m.collectionOf(t).preload()));
+  }
+}
+
+/**
+ * Preloads on intent, for every link of the app in one place: a pointer over a link, the keyboard
+ * focus on one, or the press itself (on touch screens the first sign), each before the click.
+ */
+export function preloadOnIntent(signedIn: () => boolean): () => void {
+  const seen = new Set<string>();
+  const onIntent = (e: Event) => {
+    const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+    if (!a || a.origin !== location.origin || a.target === '_blank') return;
+    const key = `${a.pathname}|${signedIn()}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    preloadRoute(a.pathname, signedIn());
+  };
+  const events = ['pointerover', 'focusin', 'pointerdown'] as const;
+  events.forEach((t) => document.addEventListener(t, onIntent, { passive: true, capture: true }));
+  return () => events.forEach((t) => document.removeEventListener(t, onIntent, { capture: true }));
+}

@@ -1,9 +1,10 @@
 import { Suspense, useLayoutEffect } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { peekAfterAuth, takeAfterAuth } from './after-auth.ts';
 import { guard, hrefOf } from './guard.ts';
 import { PAGES } from './pages.ts';
+import { RouteDataProvider } from './route-data.tsx';
 import { documentTitle, type RouteDef } from './route-meta.ts';
 import { useShell } from './session-context.tsx';
 import { usePreviousQuery } from './previous-query.tsx';
@@ -12,6 +13,7 @@ import { usePreviousQuery } from './previous-query.tsx';
 export function RouteGate({ def }: { def: RouteDef }) {
   const { ready, session, settings } = useShell();
   const location = useLocation();
+  const params = useParams();
   const previous = usePreviousQuery();
   const signedIn = session.status === 'signed-in';
   const user = signedIn ? session.user : null;
@@ -45,9 +47,14 @@ export function RouteGate({ def }: { def: RouteDef }) {
     return <Navigate to={hrefOf(to, to === result.path ? result.query : new URLSearchParams())} replace />;
   }
   const Page = result.kind === 'not-found' ? PAGES['not-found'] : PAGES[def.name];
+  const resources = result.kind === 'allow' && user && def.refresh ? def.refresh({ params, user }) : NOTHING;
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Page />
-    </Suspense>
+    <RouteDataProvider resources={resources}>
+      <Suspense fallback={<PageSpinner />}>
+        <Page />
+      </Suspense>
+    </RouteDataProvider>
   );
 }
+
+const NOTHING: never[] = [];

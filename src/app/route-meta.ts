@@ -1,3 +1,6 @@
+import type { MirrorTableName, Resource } from '../../db/engine-api.ts';
+import type { User } from '../../db/entities.ts';
+
 /**
  * The route table of shell spec section 2.1 as data: names, paths, titles and the meta flags the
  * guard reads. Pure (no React), so the guard and its tests use it directly; `router.tsx` pairs each
@@ -19,6 +22,13 @@ export interface RouteDef {
   name: RouteName;
   path: string;
   meta: RouteMeta;
+  /**
+   * What the screen keeps fresh: refreshed in the background each time it is shown (route-data.tsx),
+   * the mirror shown meanwhile. Its state reaches the screen through `useRouteData()`.
+   */
+  refresh?: (at: { params: Readonly<Record<string, string | undefined>>; user: User }) => Resource[];
+  /** The mirror tables the screen reads: loaded ahead when the user is about to open it (preload.ts). */
+  tables?: readonly MirrorTableName[];
 }
 
 export type RouteName =
@@ -36,23 +46,36 @@ const guest: RouteMeta = { guestOnly: true };
 
 export const ROUTES: readonly RouteDef[] = [
   { name: 'welcome', path: '/', meta: { ...guest, footer: true, whiteBackground: true } },
-  { name: 'home', path: '/home', meta: { ...auth, title: 'Dashboard' } },
-  { name: 'courses', path: '/courses', meta: { ...student, title: 'Courses' } },
-  { name: 'course', path: '/courses/:id', meta: { ...student, title: 'Course Page' } },
-  { name: 'inbox', path: '/inbox', meta: { ...auth, title: 'Inbox' } },
-  { name: 'calendar', path: '/calendar', meta: { ...auth, title: 'Calendar' } },
-  { name: 'coming-classes', path: '/classes/coming', meta: { ...teacher, title: 'Coming Classes' } },
-  { name: 'class-reports', path: '/class-reports', meta: { title: 'Class Reports' } },
-  { name: 'classes-history', path: '/classes/history', meta: { ...teacher, title: 'Classes History' } },
-  { name: 'teacher-schedule', path: '/my-schedule', meta: { ...teacher, title: 'My Schedule' } },
-  { name: 'my-courses', path: '/my-courses', meta: { ...student, title: 'My Courses' } },
-  { name: 'wallet', path: '/wallet', meta: { ...student, title: 'Account Wallet' } },
-  { name: 'referral', path: '/referral', meta: { ...student, title: 'Refer A Friend' } },
-  { name: 'settings', path: '/settings', meta: { ...auth, title: 'Settings' } },
-  { name: 'childs', path: '/childs', meta: { ...student, title: 'My Children' } },
-  { name: 'transactions-history', path: '/transactions-history', meta: { ...student, title: 'Transactions History' } },
-  { name: 'salary-report', path: '/salary-report', meta: { ...teacher, title: 'Salary Report' } },
-  { name: 'previous-salary', path: '/previous-salary', meta: { ...teacher, title: 'Previous Salary Report' } },
+  { name: 'home', path: '/home', meta: { ...auth, title: 'Dashboard' }, refresh: () => ['home'], tables: ['kv', 'rescheduleRequests', 'classes'] },
+  { name: 'courses', path: '/courses', meta: { ...student, title: 'Courses' }, refresh: () => ['courses'], tables: ['courses'] },
+  {
+    name: 'course', path: '/courses/:id', meta: { ...student, title: 'Course Page' },
+    // A malformed id asks for nothing: the screen sends the user back to the catalogue.
+    refresh: ({ params }) => (/^[1-9]\d*$/.test(params.id ?? '') ? [{ kind: 'course', id: Number(params.id) }] : []),
+    tables: ['courses', 'kv'],
+  },
+  // The inbox's lists are paged (usePaging reads the first page, or re-reads it in the background).
+  { name: 'inbox', path: '/inbox', meta: { ...auth, title: 'Inbox' }, tables: ['conversations', 'lists', 'messages', 'outbox'] },
+  // The calendar watches the months on screen (its own, as the user pages through them).
+  { name: 'calendar', path: '/calendar', meta: { ...auth, title: 'Calendar' }, tables: ['classes', 'calendarMonths'] },
+  { name: 'coming-classes', path: '/classes/coming', meta: { ...teacher, title: 'Coming Classes' }, tables: ['classes', 'lists'] },
+  {
+    name: 'class-reports', path: '/class-reports', meta: { title: 'Class Reports' },
+    refresh: () => ['my-enrollments'], tables: ['classReports', 'enrollments', 'lists'],
+  },
+  { name: 'classes-history', path: '/classes/history', meta: { ...teacher, title: 'Classes History' }, tables: ['classes', 'lists'] },
+  { name: 'teacher-schedule', path: '/my-schedule', meta: { ...teacher, title: 'My Schedule' }, refresh: () => ['teacher-schedule'], tables: ['teacherSchedule'] },
+  { name: 'my-courses', path: '/my-courses', meta: { ...student, title: 'My Courses' }, refresh: () => ['my-enrollments'], tables: ['enrollments'] },
+  { name: 'wallet', path: '/wallet', meta: { ...student, title: 'Account Wallet' }, refresh: () => ['wallet'], tables: ['kv'] },
+  { name: 'referral', path: '/referral', meta: { ...student, title: 'Refer A Friend' }, refresh: () => ['user'], tables: ['kv'] },
+  { name: 'settings', path: '/settings', meta: { ...auth, title: 'Settings' }, tables: ['kv'] },
+  { name: 'childs', path: '/childs', meta: { ...student, title: 'My Children' }, refresh: () => ['children'], tables: ['children'] },
+  {
+    name: 'transactions-history', path: '/transactions-history', meta: { ...student, title: 'Transactions History' },
+    refresh: () => ['transactions'], tables: ['transactions'],
+  },
+  { name: 'salary-report', path: '/salary-report', meta: { ...teacher, title: 'Salary Report' }, refresh: () => ['salary'], tables: ['kv'] },
+  { name: 'previous-salary', path: '/previous-salary', meta: { ...teacher, title: 'Previous Salary Report' }, refresh: () => ['salary-previous'], tables: ['kv'] },
   { name: 'login', path: '/login', meta: { ...guest, title: 'Sign In' } },
   { name: 'login-teachers', path: '/login/teachers', meta: { ...guest, title: 'Teachers Sign In' } },
   { name: 'register', path: '/register', meta: { ...guest, title: 'Sign Up' } },
@@ -60,7 +83,14 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'confirm', path: '/confirm', meta: { ...auth, title: 'Email Confirmation' } },
   { name: 'help', path: '/help', meta: { title: 'Contact Us' } },
   // The spec names a profile route with an id but shows neither its path nor its content.
-  { name: 'profile', path: '/profile/:id', meta: { ...auth, title: 'Profile' } },
+  {
+    name: 'profile', path: '/profile/:id', meta: { ...auth, title: 'Profile' },
+    // Another person is looked for among the user's enrolments (and a parent's children; /childs
+    // is for students only, a teacher asking would be refused). One's own profile needs neither.
+    refresh: ({ params, user }) =>
+      params.id === String(user.id) ? [] : user.groupId !== 1 && user.is_parent ? ['my-enrollments', 'children'] : ['my-enrollments'],
+    tables: ['enrollments', 'courses', 'classes', 'classReports', 'rescheduleRequests', 'children', 'kv'],
+  },
   { name: 'not-found', path: '*', meta: { title: 'Page not found' } },
 ];
 

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MirrorTableName, Resource } from '../../db/engine-api.ts';
 import type { Child, Class, Enrollment, User } from '../../db/entities.ts';
 import { ShellProvider, type ShellEngine, type ShellValue } from '../../src/app/session-context.tsx';
+import { RouteDataProvider } from '../../src/app/route-data.tsx';
+import { routeByName } from '../../src/app/route-meta.ts';
 import { system } from '../../src/app/theme.ts';
 import type { MirrorSource, Sink } from '../../src/lib/collections/source.ts';
 import { setMirrorSource } from '../../src/lib/collections/tables.ts';
@@ -67,6 +69,12 @@ afterEach(() => {
   host.remove();
 });
 
+/** What the route gate does for the screen: the route table's refresh, run by its provider. */
+function WithRouteData({ user, children }: { user: User; children: ReactNode }) {
+  const params = useParams();
+  return <RouteDataProvider resources={routeByName('profile').refresh!({ params, user })}>{children}</RouteDataProvider>;
+}
+
 async function open(path: string, user: User = me()) {
   const engine: ShellEngine = {
     call: vi.fn(), signIn: vi.fn(), signOut: vi.fn(), mutate: vi.fn(),
@@ -82,7 +90,7 @@ async function open(path: string, user: User = me()) {
         <ShellProvider value={value}>
           <MemoryRouter initialEntries={[path]}>
             <Routes>
-              <Route path="/profile/:id" element={<ProfilePage />} />
+              <Route path="/profile/:id" element={<WithRouteData user={user}><ProfilePage /></WithRouteData>} />
             </Routes>
           </MemoryRouter>
         </ShellProvider>

@@ -1,16 +1,11 @@
 import { useLiveQuery } from '../../lib/collections/live-query.ts';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ClassReport, Enrollment } from '../../../db/entities.ts';
-import { useEngine } from '../../app/session-context.tsx';
 import { useListItems } from '../../lib/collections/hooks.ts';
 import { enrollmentsCollection } from '../../lib/collections/tables.ts';
 
-/** The filter's enrolments (a student's own, a teacher's taught ones), refreshed when the screen opens. */
+/** The filter's enrolments (a student's own, a teacher's taught ones); the route refreshes them. */
 export function useFilterEnrollments(): Enrollment[] {
-  const engine = useEngine();
-  useEffect(() => {
-    void engine.refresh('my-enrollments');
-  }, [engine]);
   const { data } = useLiveQuery((q) => q.from({ e: enrollmentsCollection }));
   return useMemo(() => [...(data ?? [])].sort((a, b) => a.id - b.id), [data]);
 }

@@ -1,10 +1,11 @@
 import { Button, Grid, GridItem, Skeleton, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useRouteData } from '../../app/route-data.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { useEngine, useUser } from '../../app/session-context.tsx';
+import { useUser } from '../../app/session-context.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
 import { CancelSubscriptionCard } from './cancel-subscription-card.tsx';
 import { CourseSummary } from './course-summary.tsx';
@@ -26,7 +27,6 @@ export function CoursePage() {
   const params = useParams();
   const id = Number(params.id);
   const navigate = useNavigate();
-  const engine = useEngine();
   const user = useUser();
   const timezone = user?.timezone || deviceZone();
   const { course, durations } = useCourse(id);
@@ -35,23 +35,15 @@ export function CoursePage() {
   const seen = useRef(false);
   seen.current ||= course != null;
 
+  // The route refreshes the course (route-meta.ts); a course that cannot be had goes back.
+  const { failed } = useRouteData();
+  const invalid = !Number.isInteger(id) || id <= 0;
+  const gone = invalid || (failed !== null && (failed.status === 404 || failed.status === 403 || !seen.current));
   useEffect(() => {
-    let live = true;
-    const back = () => {
-      notify('error', MESSAGES.fetchFailed);
-      navigate('/courses', { replace: true });
-    };
-    if (!Number.isInteger(id) || id <= 0) {
-      back();
-      return;
-    }
-    void engine.refresh({ kind: 'course', id }).then((r) => {
-      if (live && !r.ok && (r.error.status === 404 || r.error.status === 403 || !seen.current)) back();
-    });
-    return () => {
-      live = false;
-    };
-  }, [engine, id, navigate]);
+    if (!gone) return;
+    notify('error', MESSAGES.fetchFailed);
+    navigate('/courses', { replace: true });
+  }, [gone, navigate]);
 
   const stage = course ? enrollmentStage(course) : 'new';
   const finish = async (reason: string) => {

@@ -1,10 +1,9 @@
 import { eq } from '@tanstack/react-db';
 import { useLiveQuery } from '../../lib/collections/live-query.ts';
-import { useEffect, useMemo, useState } from 'react';
-import type { Result } from '../../../db/engine-api.ts';
+import { useMemo } from 'react';
 import type { Course } from '../../../db/entities.ts';
 import type { KvRow } from '../../../db/rows.ts';
-import { useEngine } from '../../app/session-context.tsx';
+import { useRouteData } from '../../app/route-data.tsx';
 import { coursesCollection, kvCollection } from '../../lib/collections/tables.ts';
 
 export interface ClassDurationItem {
@@ -13,27 +12,12 @@ export interface ClassDurationItem {
 }
 
 /**
- * Refreshes the catalogue in the background and says when the first answer came (ok or not), so
- * an empty mirror shows skeletons until then, and "No Results" only after.
+ * The catalogue from the mirror (server order); the route refreshes it when the screen is shown.
+ * An empty mirror shows skeletons until the refresh answered (ok or not), "No Results" only after.
  */
-function useRefreshed(run: () => Promise<Result<null>>, deps: unknown[]): boolean {
-  const [done, setDone] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void run().then(() => live && setDone(true));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
-  return done;
-}
-
-/** The catalogue from the mirror (server order), refreshed when the screen opens. */
 export function useCourses(): { courses: Course[]; loaded: boolean } {
-  const engine = useEngine();
   const { data, isReady } = useLiveQuery((q) => q.from({ c: coursesCollection }));
-  const fetched = useRefreshed(() => engine.refresh('courses'), [engine]);
+  const fetched = useRouteData().settled;
   const courses = useMemo(() => [...(data ?? [])].sort((a, b) => a.id - b.id), [data]);
   return { courses, loaded: isReady && (courses.length > 0 || fetched) };
 }

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Heading, Stack } from '@chakra-ui/react';
 import { PageContainer } from '../../components/page-container.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { useEngine, useUser } from '../../app/session-context.tsx';
+import { useRouteData } from '../../app/route-data.tsx';
+import { useUser } from '../../app/session-context.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
 import { ClassDialog } from '../classes/lazy-class-dialog.tsx';
 import { StudentDashboard } from './student-dashboard.tsx';
@@ -16,18 +17,10 @@ import { useHome } from './data.ts';
  */
 export function DashboardPage() {
   const user = useUser();
-  const engine = useEngine();
   const { home, loaded } = useHome();
   const [openId, setOpenId] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    void engine.refresh('home').then((r) => live && setFailed(!r.ok && r.error.kind !== 'offline'));
-    return () => {
-      live = false;
-    };
-  }, [engine]);
+  // Nothing mirrored and the refresh failed (offline included): say so instead of spinning.
+  const failed = useRouteData().failed !== null;
 
   if (!user) return null;
   return (

@@ -6,7 +6,7 @@ import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { MESSAGES } from '../../lib/messages.ts';
-import { useRefresh } from '../wallet/use-refresh.ts';
+import { useRouteData } from '../../app/route-data.tsx';
 import { ChildrenTable } from './children-table.tsx';
 import { useCapRunning, useChildren } from './data.ts';
 import { NewAccountDialog } from './new-account-dialog.tsx';
@@ -17,7 +17,7 @@ export function ChildsPage() {
   const user = useUser();
   const { children, loaded } = useChildren();
   const capRunning = useCapRunning();
-  const { failed } = useRefresh('children');
+  const failed = useRouteData().failed !== null;
   const [creating, setCreating] = useState(false);
   const [transfer, setTransfer] = useState<{ child: Child | null } | null>(null);
   const canCreate = !capRunning;

@@ -1,7 +1,7 @@
 import { useLiveQuery } from '../../lib/collections/live-query.ts';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Enrollment } from '../../../db/entities.ts';
-import { useEngine } from '../../app/session-context.tsx';
+import { useRouteData } from '../../app/route-data.tsx';
 import { enrollmentsCollection } from '../../lib/collections/tables.ts';
 
 /**
@@ -9,16 +9,8 @@ import { enrollmentsCollection } from '../../lib/collections/tables.ts';
  * screen opens. `loaded` once the mirror has some or the first refresh answered.
  */
 export function useMyEnrollments(): { enrollments: Enrollment[]; loaded: boolean } {
-  const engine = useEngine();
   const { data, isReady } = useLiveQuery((q) => q.from({ e: enrollmentsCollection }));
-  const [fetched, setFetched] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void engine.refresh('my-enrollments').then(() => live && setFetched(true));
-    return () => {
-      live = false;
-    };
-  }, [engine]);
+  const fetched = useRouteData().settled;
   const enrollments = useMemo(
     () => [...(data ?? [])].sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id - a.id),
     [data],

@@ -1,7 +1,7 @@
 import { useLiveQuery } from '../../lib/collections/live-query.ts';
 import { useEffect, useMemo, useState } from 'react';
-import { isTeacher, type Class, type ClassReport, type Course, type Enrollment, type RescheduleRequest, type User } from '../../../db/entities.ts';
-import { useEngine } from '../../app/session-context.tsx';
+import { type Class, type ClassReport, type Course, type Enrollment, type RescheduleRequest, type User } from '../../../db/entities.ts';
+import { useRouteData } from '../../app/route-data.tsx';
 import {
   classReportsCollection, classesCollection, coursesCollection, enrollmentsCollection, rescheduleRequestsCollection,
 } from '../../lib/collections/tables.ts';
@@ -20,9 +20,6 @@ const SETTLE_LIMIT_MS = 6000;
  * an unknown person may still appear, after them the page may say "not found".
  */
 export function useProfileSources(me: User): { sources: PeopleSources; ready: boolean; settled: boolean } {
-  const engine = useEngine();
-  const teacher = isTeacher(me);
-  const parent = !teacher && me.is_parent;
   const enrollments = useLiveQuery((q) => q.from({ e: enrollmentsCollection }));
   const courses = useLiveQuery((q) => q.from({ c: coursesCollection }));
   const classes = useLiveQuery((q) => q.from({ c: classesCollection }));
@@ -31,18 +28,14 @@ export function useProfileSources(me: User): { sources: PeopleSources; ready: bo
   const { children, loaded: childrenReady } = useChildren();
   const { home, loaded: homeReady } = useHome();
 
-  const [settled, setSettled] = useState(false);
+  // The route refreshes the enrolments (and a parent's children): route-meta.ts.
+  const refreshed = useRouteData().settled;
+  const [timedOut, setTimedOut] = useState(false);
   useEffect(() => {
-    let live = true;
-    const done = () => live && setSettled(true);
-    const timer = setTimeout(done, SETTLE_LIMIT_MS);
-    // /childs is for students only; a teacher asking would be refused.
-    void Promise.all([engine.refresh('my-enrollments'), ...(parent ? [engine.refresh('children')] : [])]).then(done, done);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [engine, parent]);
+    const timer = setTimeout(() => setTimedOut(true), SETTLE_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const settled = refreshed || timedOut;
 
   const sources = useMemo<PeopleSources>(() => {
     const courseEnrollments = ((courses.data ?? []) as Course[]).flatMap((c) => (c.enrollment ? [c.enrollment] : []));

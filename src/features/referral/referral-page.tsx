@@ -4,13 +4,11 @@ import { useUser } from '../../app/session-context.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { DURATIONS, MESSAGES } from '../../lib/messages.ts';
-import { useRefresh } from '../wallet/use-refresh.ts';
 import { REFERRAL_CAP, REFERRAL_PERCENT, SHARE_TEXT, shareLinks } from './share.ts';
 
 /** Refer A Friend: the user's own link, the sharing text, share links and copy. */
 export function ReferralPage() {
   const user = useUser();
-  useRefresh('user');
   const link = user?.referral_link ?? null;
   const links = shareLinks(link);
   const [copied, setCopied] = useState(false);

@@ -3,14 +3,14 @@ import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { MESSAGES } from '../../lib/messages.ts';
-import { useRefresh } from '../wallet/use-refresh.ts';
+import { useRouteData } from '../../app/route-data.tsx';
 import { useSalaryReport, type SalaryKey } from './data.ts';
 import { SalaryTable } from './salary-table.tsx';
 
 /** A teacher's salary for one Cairo calendar month: totals, then the classes. */
 export function SalaryReportView({ which, title }: { which: SalaryKey; title: string }) {
   const { report, loaded } = useSalaryReport(which);
-  const { failed } = useRefresh(which);
+  const failed = useRouteData().failed !== null;
   return (
     <PageContainer>
       <Stack gap="6">

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useRouteData } from '../../app/route-data.tsx';
 import { useLiveQuery } from '../../lib/collections/live-query.ts';
 import type { ScheduleRow } from '../../../db/entities.ts';
-import { getEngine, teacherScheduleCollection } from '../../lib/collections/index.ts';
+import { teacherScheduleCollection } from '../../lib/collections/index.ts';
 
 /**
  * The saved working hours, live from the mirror (a save shows at once, also while it waits in the
@@ -9,17 +10,8 @@ import { getEngine, teacherScheduleCollection } from '../../lib/collections/inde
  */
 export function useTeacherSchedule(): { rows: ScheduleRow[]; loaded: boolean; error: boolean } {
   const { data, isReady } = useLiveQuery((q) => q.from({ s: teacherScheduleCollection }));
-  const [refreshed, setRefreshed] = useState<'pending' | 'ok' | 'failed'>('pending');
-  useEffect(() => {
-    let live = true;
-    void getEngine().refresh('teacher-schedule').then((r) => {
-      if (live) setRefreshed(r.ok || r.error.kind === 'offline' ? 'ok' : 'failed');
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { settled, failed } = useRouteData();
   const rows = useMemo(() => [...(data ?? [])].sort((a, b) => a.key - b.key), [data]);
   // What the mirror holds shows at once; a failed refresh only matters when there is nothing to show.
-  return { rows, loaded: isReady && (rows.length > 0 || refreshed !== 'pending'), error: rows.length === 0 && refreshed === 'failed' };
+  return { rows, loaded: isReady && (rows.length > 0 || settled), error: rows.length === 0 && failed !== null };
 }

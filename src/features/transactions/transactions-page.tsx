@@ -4,7 +4,7 @@ import { useUser } from '../../app/session-context.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
-import { useRefresh } from '../wallet/use-refresh.ts';
+import { useRouteData } from '../../app/route-data.tsx';
 import { useTransactionRows } from './data.ts';
 import { newestFirst } from './rows.ts';
 import { TransactionsTable } from './transactions-table.tsx';
@@ -13,7 +13,7 @@ import { TransactionsTable } from './transactions-table.tsx';
 export function TransactionsHistoryPage() {
   const user = useUser();
   const { rows, loaded } = useTransactionRows();
-  const { failed } = useRefresh('transactions');
+  const failed = useRouteData().failed !== null;
   const sorted = useMemo(() => newestFirst(rows), [rows]);
 
   return (

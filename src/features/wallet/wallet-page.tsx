@@ -10,7 +10,7 @@ import { BorrowDialog } from './borrow-dialog.tsx';
 import { useWallet } from './data.ts';
 import { RechargePanel } from './recharge-panel.tsx';
 import { borrowAllowed, borrowRemainder } from './rules.ts';
-import { useRefresh } from './use-refresh.ts';
+import { useRouteData } from '../../app/route-data.tsx';
 
 /**
  * The student's wallet. Balances come from the mirrored user row, the same one the top bar's
@@ -20,7 +20,7 @@ import { useRefresh } from './use-refresh.ts';
 export function WalletPage() {
   const user = useUser();
   const { wallet } = useWallet();
-  const { failed } = useRefresh('wallet');
+  const failed = useRouteData().failed !== null;
   const [params, setParams] = useSearchParams();
   const [borrowing, setBorrowing] = useState(false);
 

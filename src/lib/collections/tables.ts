@@ -1,6 +1,7 @@
 import type {
   Child, Class, ClassReport, Conversation, Course, Enrollment, Notification, RescheduleRequest,
 } from '../../../db/entities.ts';
+import type { MirrorTableName } from '../../../db/engine-api.ts';
 import type { CalendarMonthRow, KvRow, ListRow, MessageRow, OutboxEntry, ScheduleRowStored, TransactionRow } from '../../../db/rows.ts';
 import { getEngine } from '../engine.ts';
 import { mirrorCollection } from './mirror-collection.ts';
@@ -32,3 +33,14 @@ export const rescheduleRequestsCollection = mirrorCollection<RescheduleRequest, 
 export const listsCollection = mirrorCollection<ListRow, string>(mirrorSource, 'lists');
 /** Unsent mutations (queued offline, or failed): for "pending" and "not sent" marks. */
 export const outboxCollection = mirrorCollection<OutboxEntry, string>(mirrorSource, 'outbox');
+
+const BY_TABLE = {
+  classes: classesCollection, calendarMonths: calendarMonthsCollection, conversations: conversationsCollection,
+  messages: messagesCollection, notifications: notificationsCollection, transactions: transactionsCollection, kv: kvCollection,
+  courses: coursesCollection, enrollments: enrollmentsCollection, classReports: classReportsCollection, children: childrenCollection,
+  teacherSchedule: teacherScheduleCollection, rescheduleRequests: rescheduleRequestsCollection, lists: listsCollection, outbox: outboxCollection,
+} as const;
+
+/** The collection over a mirror table (`meta` is the worker's own and has none). */
+export const collectionOf = (table: Exclude<MirrorTableName, 'meta'> | MirrorTableName) =>
+  BY_TABLE[table as keyof typeof BY_TABLE] ?? { preload: () => Promise.resolve() };
