@@ -1,6 +1,6 @@
 import Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Klass, RescheduleRequest } from '../../db/entities.ts';
+import type { Class, RescheduleRequest } from '../../db/entities.ts';
 import { echoClientFactory } from '../../worker/realtime/echo.ts';
 import type { RealtimeFactory } from '../../worker/realtime/realtime-client.ts';
 import type { TestServer } from '../helpers/server.ts';
@@ -57,7 +57,7 @@ describe('two-sided changes reach the other party at once', () => {
     const student = sb.tab(studentEngine);
     await sb.signIn(student, 'student@example.com');
 
-    const mirrored = async (tab: typeof teacher) => ((await tab.snapshot('classes')) as Klass[]).find((k) => k.id === classId);
+    const mirrored = async (tab: typeof teacher) => ((await tab.snapshot('classes')) as Class[]).find((k) => k.id === classId);
     const oldDate = day(3);
     const newDate = day(5);
     // Both watch the months the class is in before and after (as an open calendar does).
