@@ -16,7 +16,9 @@ export const SideMenu = memo(function SideMenu() {
       w="sidebar"
       flexShrink={0}
       position="sticky"
-      top="navbar"
+      // `top` reads spacing tokens, not sizes: a bare "navbar" was dropped (top: auto) and the menu
+      // scrolled away with long pages.
+      top="{sizes.navbar}"
       h="calc(100dvh - {sizes.navbar})"
       overflowY="auto"
       borderEndWidth="1px"
