@@ -1,8 +1,20 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 import { DURATIONS } from '../../lib/messages.ts';
 
-/** One toaster for the app; screens call `notify` with a message from the catalogue. */
-export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 4 });
+/** The gap between the navbar (85 px from md up, 65-70 px on phones) and the first toast. */
+const BELOW_NAVBAR = 'calc(85px + 0.5rem)';
+
+/**
+ * One toaster for the app; screens call `notify` with a message from the catalogue. Toasts sit at
+ * the top, under the navbar, over the page's heading: at the bottom right they covered the primary
+ * actions (Save Changes, Send, My Family's add button) and took their clicks.
+ */
+export const toaster = createToaster({
+  placement: 'top',
+  offsets: { top: BELOW_NAVBAR, bottom: '1rem', left: '1rem', right: '1rem' },
+  pauseOnPageIdle: true,
+  max: 4,
+});
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
@@ -12,6 +24,8 @@ type Kind = 'success' | 'error' | 'info' | 'warning';
  */
 export function notify(kind: Kind, text: string, duration?: number) {
   return toaster.create({
+    // The same message again while it is shown is not stacked a second time.
+    id: `${kind}:${text}`,
     type: kind,
     title: text,
     duration: duration ?? (kind === 'error' ? DURATIONS.default : DURATIONS.snack),
