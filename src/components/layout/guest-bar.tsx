@@ -5,10 +5,10 @@ import { useCountry } from '../../app/use-country.ts';
 import { ColorModeButton } from './color-mode-button.tsx';
 import { Logo } from './logo.tsx';
 import { MenuDrawer } from './menu-drawer.tsx';
-import type { MenuItem } from './menu-items.ts';
+import { ABOUT_US_URL, type MenuItem } from './menu-items.ts';
 import { RamadanBadge } from './ramadan-badge.tsx';
 
-/** The guest navbar: Contact Us, Teachers Sign In (Egypt only), New Account, Sign in. 70 px on phones. */
+/** The guest navbar: About Us, Contact Us, Teachers Sign In (Egypt only), New Account, Sign in. 70 px on phones. */
 // Memoised: the layout re-renders on every navigation; this part does not depend on the route.
 export const GuestBar = memo(function GuestBar() {
   const country = useCountry();
@@ -21,6 +21,12 @@ export const GuestBar = memo(function GuestBar() {
       <RamadanBadge />
       <Spacer />
       <HStack gap="1" display={{ base: 'none', md: 'flex' }}>
+        {/* The guest menu's About Us: on phones it is in the drawer, from md up only here. */}
+        <Button asChild variant="ghost" colorPalette="gray">
+          <a href={ABOUT_US_URL} target="_blank" rel="noopener noreferrer">
+            About Us
+          </a>
+        </Button>
         <Button asChild variant="ghost" colorPalette="gray">
           <RouterLink to="/help">Contact Us</RouterLink>
         </Button>
