@@ -1,5 +1,6 @@
 import { Button, EmptyState, Heading, NativeSelect, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { ClassReport } from '../../../db/entities.ts';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
@@ -15,12 +16,58 @@ import { enrollmentOptionLabel, filterPlaceholder, sortReports, type ReportDraft
 const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
- * Class reports, for students and teachers. The list comes from the mirror a page at a time;
- * a teacher's edit is saved through the outbox (offline it waits and is sent later).
+ * Class reports, for students and teachers. The route is open to anyone (no access flag): a guest
+ * has no reports, so they get the empty state and a way to sign in instead of a list that never loads.
  */
 export function ClassReportsPage() {
+  const role = useRole();
+  return role ? <SignedInReports role={role} /> : <GuestReports />;
+}
+
+function Header() {
+  return (
+    <Stack gap="1">
+      <Heading as="h1" size="2xl">Class Reports</Heading>
+      <Text color="fg.muted">Reports added by your tutor after each class</Text>
+    </Stack>
+  );
+}
+
+function NoReports({ children }: { children?: React.ReactNode }) {
+  return (
+    <EmptyState.Root>
+      <EmptyState.Content>
+        <EmptyState.Indicator><AppIcon name="report" /></EmptyState.Indicator>
+        <VStack textAlign="center">
+          <EmptyState.Title>{MESSAGES.noClassReports}</EmptyState.Title>
+        </VStack>
+        {children}
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+function GuestReports() {
+  return (
+    <PageContainer>
+      <Stack gap="5">
+        <Header />
+        <NoReports>
+          <Button asChild>
+            <RouterLink to="/login">Sign In</RouterLink>
+          </Button>
+        </NoReports>
+      </Stack>
+    </PageContainer>
+  );
+}
+
+/**
+ * The list comes from the mirror a page at a time; a teacher's edit is saved through the outbox
+ * (offline it waits and is sent later).
+ */
+function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
   const engine = useEngine();
-  const role = useRole() ?? 'student';
   const timezone = useUser()?.timezone || deviceZone();
   const enrollments = useFilterEnrollments();
   const [enrollmentId, setEnrollmentId] = useState<number | null>(null);
@@ -50,10 +97,7 @@ export function ClassReportsPage() {
   return (
     <PageContainer>
       <Stack gap="5">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">Class Reports</Heading>
-          <Text color="fg.muted">Reports added by your tutor after each class</Text>
-        </Stack>
+        <Header />
         <NativeSelect.Root maxW={{ md: 'sm' }}>
           <NativeSelect.Field
             aria-label={filterPlaceholder(role)}
@@ -69,14 +113,7 @@ export function ClassReportsPage() {
         {!loaded && rows.length === 0 ? (
           <Stack gap="2">{[0, 1, 2].map((i) => <Skeleton key={i} height="16" borderRadius="l2" />)}</Stack>
         ) : rows.length === 0 ? (
-          <EmptyState.Root>
-            <EmptyState.Content>
-              <EmptyState.Indicator><AppIcon name="report" /></EmptyState.Indicator>
-              <VStack textAlign="center">
-                <EmptyState.Title>{MESSAGES.noClassReports}</EmptyState.Title>
-              </VStack>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <NoReports />
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" aria-label="Class reports">
             {rows.map((r) => (
