@@ -78,7 +78,8 @@ export function firstFieldMessage(body: unknown): string | undefined {
 }
 
 /** The message for a rejected call: 422 → first field message; a known code → its wording; else the action's generic text. */
-export function rejectionMessage(name: MutationName | null, status: number, body: unknown): string {
+export function rejectionMessage(name: MutationName | null, status: number, rawBody: unknown): string {
+  const body = textBody(rawBody);
   if (status === 422) return firstFieldMessage(body) ?? (name ? MUTATION_FAILURE[name] : MSG.action);
   const code = (body as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && CODE_MESSAGES[code]) return CODE_MESSAGES[code]!;
@@ -88,4 +89,15 @@ export function rejectionMessage(name: MutationName | null, status: number, body
     if (typeof m === 'string' && m && m !== code && !/^[A-Z_]+$/.test(m)) return m;
   }
   return name ? MUTATION_FAILURE[name] : MSG.action;
+}
+
+/**
+ * A reply body that is plain text (the spec: cancel's "body may be LIMIT_EXCEEDED") read as the JSON
+ * shape: a bare code (`LIMIT_EXCEEDED`) as `{ code }`, any other text as `{ message }`.
+ */
+export function textBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  const text = body.trim().replace(/^"(.*)"$/, '$1');
+  if (!text) return null;
+  return /^[A-Z][A-Z_]*$/.test(text) ? { code: text } : { message: text };
 }
