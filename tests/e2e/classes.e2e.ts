@@ -264,6 +264,13 @@ describe('classes', () => {
       const attend = details.getByRole('button', { name: 'Mark Attended' });
       await expect.poll(() => attend.isEnabled(), { timeout: TIMEOUT }).toBe(true);
       await attend.click();
+      // It asks first, saying what will be charged; nothing is charged until confirmed (issue 16.4).
+      const confirm = teacher.getByRole('dialog', { name: 'Mark Attended' });
+      await confirm.getByText(`Mark Yusuf Rahman attended? ${money(price)} will be charged from the student's balance.`, { exact: false }).waitFor({ timeout: TIMEOUT });
+      expect(classRow(klass.id).attended).toBe(0);
+      expect(studentCredits()).toBeCloseTo(before, 2);
+      await confirm.getByRole('button', { name: 'Confirm Attended' }).click();
+      await toast(teacher, `Marked attended: ${money(price)} charged to Yusuf Rahman.`);
       await attend.waitFor({ state: 'detached', timeout: TIMEOUT });
       expect(classRow(klass.id).attended).toBe(1);
       expect(studentCredits()).toBeCloseTo(before - price, 2);

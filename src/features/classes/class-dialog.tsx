@@ -11,18 +11,19 @@ import { useClass, usePendingRequests } from './data.ts';
 import { canChangeClass, canMarkAttendance, showLockAlert, type Role } from './rules.ts';
 import { JoinSection } from './actions/join-section.tsx';
 import { JoinUrlForm } from './actions/join-url-form.tsx';
-import { AbsentConfirm, AttendanceActions } from './actions/attendance.tsx';
+import { AbsentConfirm, AttendanceActions, AttendedConfirm } from './actions/attendance.tsx';
 import { ReportForm } from './actions/report-form.tsx';
 import { CancelForm } from './actions/cancel-form.tsx';
 import { RescheduleForm } from './actions/reschedule-form.tsx';
 import { RequestDecision } from './actions/request-decision.tsx';
 
-type Mode = 'details' | 'cancel' | 'reschedule' | 'report' | 'absent';
+type Mode = 'details' | 'cancel' | 'reschedule' | 'report' | 'attended' | 'absent';
 const TITLES: Record<Mode, string> = {
   details: 'Class Details',
   cancel: 'Cancel Class',
   reschedule: 'Reschedule Class',
   report: 'Class Report',
+  attended: 'Mark Attended',
   absent: 'Mark Absent',
 };
 
@@ -61,6 +62,8 @@ export function ClassDialog({ classId, onClose }: { classId: number | null; onCl
                 <RescheduleForm klass={klass} timeZone={timeZone} onDone={back} />
               ) : mode === 'report' ? (
                 <ReportForm klass={klass} onDone={back} />
+              ) : mode === 'attended' ? (
+                <AttendedConfirm klass={klass} onDone={back} />
               ) : (
                 <AbsentConfirm klass={klass} onDone={back} />
               )}
@@ -105,7 +108,7 @@ function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; 
       <JoinSection klass={klass} role={role} />
       {role === 'teacher' && klass.url_editable && <JoinUrlForm klass={klass} />}
       {(attendance || canReport) && <Separator />}
-      {attendance && <AttendanceActions klass={klass} onAskAbsent={() => onMode('absent')} />}
+      {attendance && <AttendanceActions klass={klass} onAskAttended={() => onMode('attended')} onAskAbsent={() => onMode('absent')} />}
       {canReport && (
         <Button variant="outline" alignSelf="flex-start" onClick={() => onMode('report')}>
           Add Class Report

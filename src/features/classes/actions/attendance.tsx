@@ -1,6 +1,8 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
 import { MESSAGES } from '../../../lib/messages.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { notify } from '../../../components/ui/toaster.tsx';
 import { useAction } from '../use-action.ts';
 import { attendedBlock } from '../rules.ts';
 
@@ -11,27 +13,53 @@ const BLOCK_TEXT = {
 
 /**
  * Mark Attended (charges the student; needs a report and enough student credits) and Mark Absent
- * (irreversible: it asks first through `onAskAbsent`). Neither is queued offline.
+ * (irreversible): both ask first (`onAskAttended`, `onAskAbsent`). Neither is queued offline.
  */
-export function AttendanceActions({ klass, onAskAbsent }: { klass: Class; onAskAbsent: () => void }) {
-  const { run, busy } = useAction();
+export function AttendanceActions({ klass, onAskAttended, onAskAbsent }: { klass: Class; onAskAttended: () => void; onAskAbsent: () => void }) {
   const block = attendedBlock(klass);
-  const attend = () =>
-    run({ name: 'markAttended', classId: klass.id }, {
-      family: 'other',
-      onError: (e) => (e.code === 'NO_ENOUGH_CREDITS' ? MESSAGES.studentBalanceNotEnough : null),
-    });
   return (
     <Stack gap="2">
       <HStack gap="2" wrap="wrap">
-        <Button colorPalette="green" onClick={attend} disabled={block !== null || busy} loading={busy}>
+        <Button colorPalette="green" onClick={onAskAttended} disabled={block !== null}>
           Mark Attended
         </Button>
-        <Button colorPalette="red" variant="outline" onClick={onAskAbsent} disabled={busy}>
+        <Button colorPalette="red" variant="outline" onClick={onAskAbsent}>
           Mark Absent
         </Button>
       </HStack>
       {block && <Text fontSize="sm" color="fg.muted">{BLOCK_TEXT[block]}</Text>}
+    </Stack>
+  );
+}
+
+/** What marking the class attended charges the student: nothing for a free trial class. */
+const chargeOf = (klass: Class) => (klass.payment_status === 'trial' ? 0 : klass.price);
+
+/** The confirmation of Mark Attended: it says what will be charged, then that it was. */
+export function AttendedConfirm({ klass, onDone }: { klass: Class; onDone: () => void }) {
+  const { run, busy } = useAction();
+  const charge = chargeOf(klass);
+  const student = klass.enrollment.student.name;
+  const confirm = async () => {
+    const ok = await run({ name: 'markAttended', classId: klass.id }, {
+      family: 'other',
+      onError: (e) => (e.code === 'NO_ENOUGH_CREDITS' ? MESSAGES.studentBalanceNotEnough : null),
+    });
+    if (!ok) return;
+    notify('success', charge > 0 ? `Marked attended: ${formatMoney(charge)} charged to ${student}.` : 'Marked attended: free trial class, nothing charged.');
+    onDone();
+  };
+  return (
+    <Stack gap="3">
+      <Text>
+        {charge > 0
+          ? `Mark ${student} attended? ${formatMoney(charge)} will be charged from the student's balance. This cannot be undone.`
+          : `Mark ${student} attended? This is a free trial class: nothing will be charged. This cannot be undone.`}
+      </Text>
+      <HStack gap="2">
+        <Button colorPalette="green" onClick={confirm} loading={busy}>Confirm Attended</Button>
+        <Button variant="ghost" onClick={onDone} disabled={busy}>Back</Button>
+      </HStack>
     </Stack>
   );
 }
