@@ -124,15 +124,14 @@ export function cutTitle(title: string, max = TITLE_MAX): string {
   return cps.length > max ? `${cps.slice(0, max).join('')}…` : title;
 }
 
-const FIRST_LETTER = /\p{L}/u;
 const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
 
 /**
- * 'rtl' when the first letter is Hebrew or Arabic. Digits, punctuation, spaces and emoji are
- * neutral and skipped, so "123 مرحبا" is right-to-left and "😀 hello" left-to-right.
+ * 'rtl' when the first character is Hebrew or Arabic (the spec's rule: the first character, not the
+ * first letter), so "123 مرحبا" is left-to-right. Leading white space is not a character anyone sees
+ * and is skipped.
  */
 export function textDirection(text: string | null | undefined): 'rtl' | 'ltr' {
-  if (!text) return 'ltr';
-  const m = FIRST_LETTER.exec(text);
-  return m && RTL_SCRIPT.test(m[0]) ? 'rtl' : 'ltr';
+  const first = text ? [...text.trimStart()][0] : undefined;
+  return first && RTL_SCRIPT.test(first) ? 'rtl' : 'ltr';
 }
