@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every test, then one line of totals (`N passed, N failed`).
-//   1. unit, server contract and sync-engine scenario tests (vitest)
+//   1. the type check (`tsc -p tsconfig.json --noEmit`, counted as one test), then unit, server
+//      contract and sync-engine scenario tests (vitest)
 //   2. browser end-to-end tests (vitest + Playwright + Debian's Chromium, against a production build)
 //   3. the benchmark in --quick mode, once, as a smoke test (it must complete; figures are not checked)
-// Set TEST_ONLY=unit|e2e|bench to run one part.
+// Set TEST_ONLY=unit|e2e|bench to run one part (the type check runs with unit).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,22 @@ function vitest(name, args) {
   }
 }
 
+/** The whole tree type-checks (vitest and vite only strip types): one test, its errors printed when it fails. */
+function typecheck() {
+  console.log('\nType check: tsc -p tsconfig.json --noEmit');
+  const r = spawnSync(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--pretty', process.env.CI ? 'false' : 'true'], { encoding: 'utf8' });
+  if (r.status === 0) {
+    passed += 1;
+    console.log('Type check passed.');
+    return;
+  }
+  failed += 1;
+  process.stdout.write(r.stdout || '');
+  process.stderr.write(r.stderr || '');
+  if (r.error) console.error(r.error.message);
+  console.error(`Type check failed (tsc exited ${r.status ?? r.signal}).`);
+}
+
 function chromiumReady() {
   const p = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (fs.existsSync(p)) return true;
@@ -42,7 +59,10 @@ function chromiumReady() {
   return false;
 }
 
-if (!only || only === 'unit') vitest('unit', []);
+if (!only || only === 'unit') {
+  typecheck();
+  vitest('unit', []);
+}
 if (!only || only === 'e2e') {
   if (chromiumReady()) vitest('e2e', ['--config', 'vitest.e2e.config.ts']);
   else failed += 1;
