@@ -59,10 +59,10 @@ const openConversationOf = (email: string) =>
   (app.app.db.prepare(`SELECT c.id FROM conversations c JOIN conversation_members m ON m.conversation_id = c.id
     JOIN users u ON u.id = m.user_id WHERE u.email = ? AND c.closed = 0 ORDER BY c.id LIMIT 1`).get(email) as { id: number }).id;
 
-/** A course the user is enrolled in (approved). */
+/** A course whose enrolment form the user may still edit and resubmit (the Edit button shows only then). */
 const enrolledCourseOf = (email: string) =>
   (app.app.db.prepare(`SELECT e.course_id AS id FROM enrollments e JOIN users u ON u.id = e.student_id
-    WHERE u.email = ? AND e.status = 'approved' ORDER BY e.id LIMIT 1`).get(email) as { id: number }).id;
+    WHERE u.email = ? AND e.status IN ('pending', 'review', 'updated', 'action-needed') ORDER BY e.id LIMIT 1`).get(email) as { id: number }).id;
 
 /** The control takes a click where it is (Playwright's hit-target check): nothing covers it. */
 async function clickable(control: Locator) {

@@ -157,7 +157,7 @@ export class EngineClient {
 
   /** Sends a mutation; resolves with the server's reply once the mirror's change reached this tab. Rejects with EngineCallError. */
   async run(m: Mutation): Promise<MutateData> {
-    const r = await this.api.mutate(m);
+    const r = await this.afterHello(() => this.api.mutate(m));
     // Success or rollback, the tab shows the mirror's state before the caller hears of it.
     const at = r.ok ? r.data : r.error;
     if (at.epoch !== undefined && at.seq !== undefined) await this.waitForSeq(at.epoch, at.seq);
@@ -165,28 +165,28 @@ export class EngineClient {
   }
 
   call<T = unknown>(req: CallRequest): Promise<Result<T>> {
-    return this.api.call<T>(req);
+    return this.afterHello(() => this.api.call<T>(req));
   }
   refresh(r: Resource, opts?: { force?: boolean }) {
-    return this.api.refresh(r, opts);
+    return this.afterHello(() => this.api.refresh(r, opts));
   }
   loadMore(list: ListKey, opts?: { fromStart?: boolean }) {
-    return this.api.loadMore(list, opts);
+    return this.afterHello(() => this.api.loadMore(list, opts));
   }
   watch(key: WatchKey) {
-    return this.api.watch(this.tabId, key);
+    return this.afterHello(() => this.api.watch(this.tabId, key));
   }
   unwatch(key: WatchKey) {
-    return this.api.unwatch(this.tabId, key);
+    return this.afterHello(() => this.api.unwatch(this.tabId, key));
   }
   discard(id: string) {
-    return this.api.discard(id);
+    return this.afterHello(() => this.api.discard(id));
   }
   retry(id: string) {
-    return this.api.retry(id);
+    return this.afterHello(() => this.api.retry(id));
   }
   snapshot(table: MirrorTableName) {
-    return this.api.snapshot(table);
+    return this.afterHello(() => this.api.snapshot(table));
   }
   setVisible(visible: boolean) {
     return this.api.setTabVisible(this.tabId, visible);
@@ -201,13 +201,22 @@ export class EngineClient {
   /** Stores the session in this tab first (a reload right after keeps it), then tells the engine, which tells the other tabs. */
   async signIn(token: string, user: User): Promise<void> {
     this.sessions.save({ status: 'signed-in', token, user });
-    await this.api.signIn(token, user);
+    await this.afterHello(() => this.api.signIn(token, user));
   }
 
   async signOut(opts?: { force?: boolean }): Promise<Result<null>> {
-    const r = await this.api.signOut(opts);
+    const r = await this.afterHello(() => this.api.signOut(opts));
     if (r.ok) this.sessions.save({ status: 'guest', reason: 'signed-out' });
     return r;
+  }
+
+  /**
+   * Calls wait for this tab's hello: screens start before the engine answered (from the session
+   * stored on the device), and a refresh that overtook hello would reach an engine that does not
+   * know the session yet. Hello failing does not block them (the engine answers them itself).
+   */
+  private afterHello<T>(call: () => Promise<T>): Promise<T> {
+    return this.started.then(call, call);
   }
 
   private setState(s: EngineState) {
