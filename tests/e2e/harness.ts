@@ -80,3 +80,25 @@ export async function launchBrowser(opts: { viewport?: { width: number; height: 
     },
   };
 }
+
+/**
+ * Waits until the app's service worker controls `page` and its install is over (public/sw.js: the
+ * first install precaches the whole build, then takes control), and returns the build version it
+ * serves. Call it before a test cuts the network: as for a real user, the app opens offline only
+ * after one completed online visit. Cut earlier, the page is not yet controlled, so its own files
+ * (lazy images, which the browser requests further ahead once it is offline) hit the network and
+ * fail, and the worker's unfinished precache fails too.
+ */
+export async function waitForServiceWorker(page: Page, timeout = 30_000): Promise<string> {
+  // A controller is a worker whose install (the whole precache) succeeded; activated, its old
+  // caches are gone and it has claimed this page.
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout, polling: 100 });
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = (e) => resolve((e.data as { version: string }).version);
+        navigator.serviceWorker.controller!.postMessage({ type: 'GET_VERSION' }, [ch.port2]);
+      }),
+  );
+}

@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser } from './harness.ts';
+import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser } from './harness.ts';
 import { MESSAGES_PER_PAGE } from '../../server/lib/messaging.ts';
 import { addMessage } from '../../server/seed/factory.ts';
 
@@ -212,12 +212,17 @@ describe('inbox', () => {
     await withBrowsers(1, async ([s]) => {
       const page = await s!.newPage();
       await signIn(page, STUDENT, false, origin);
+      // One completed online visit first: the app's own files then come from the service worker
+      // when the network is cut (not yet controlled, the page's lazy images would fail offline).
+      await waitForServiceWorker(page);
       await page.goto(`${origin}/inbox?c=${SHARED}`);
       await composer(page).waitFor({ timeout: TIMEOUT });
 
+      // Counted from before the cut: a request the cut fails can be reported while setOffline is
+      // still being applied (to the page first, then the service worker), before it resolves.
+      const errorsBefore = s!.errors.length;
       proxy.setDown(true);
       await s!.context.setOffline(true);
-      const errorsBefore = s!.errors.length;
       const text = `Offline check ${Date.now()}`;
       await composer(page).fill(text);
       await composer(page).press('Enter');
