@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser } from './harness.ts';
+import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser } from './harness.ts';
 
 /**
  * Classes across two real browsers against the seeded reference server: the demo student asks to
@@ -349,6 +349,8 @@ describe('classes', () => {
     await withBrowsers(1, async ([t]) => {
       const page = await t!.newPage();
       await signIn(page, TEACHER, true);
+      // Offline only after one completed online visit (the app's files then come from its worker).
+      await waitForServiceWorker(page);
       await page.goto(`${app.url}/my-schedule`);
       await dismissInstall(page);
       await page.getByRole('heading', { name: 'Working Hours' }).waitFor({ timeout: TIMEOUT });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser } from './harness.ts';
+import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser } from './harness.ts';
 
 /**
  * Courses and class reports in a real browser against the seeded reference server: a student
@@ -132,7 +132,9 @@ describe('courses', () => {
       expect(await page.getByLabel('Class Duration').isDisabled()).toBe(false);
       await page.getByRole('button', { name: 'Save Changes' }).waitFor();
 
-      // Enrolment is never queued: offline, re-submitting fails at once.
+      // Enrolment is never queued: offline, re-submitting fails at once. (Offline only once the
+      // app's worker controls the page, as after a real user's first visit.)
+      await waitForServiceWorker(page);
       await b.context.setOffline(true);
       await page.getByLabel('Comment').fill('Any evening works.');
       await page.getByRole('button', { name: 'Save Changes' }).click();

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser } from './harness.ts';
+import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser } from './harness.ts';
 import { STUDENT_MENU, TEACHER_MENU } from '../../src/components/layout/menu-items.ts';
 
 /**
@@ -60,19 +60,6 @@ async function signIn(page: Page, origin: string, email: string, teacher = false
   await page.waitForURL('**/home', { timeout: TIMEOUT });
 }
 
-/** Waits until the service worker controls the page with its whole precache stored; returns its version. */
-async function swVersion(page: Page): Promise<string> {
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30_000 });
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const ch = new MessageChannel();
-        ch.port1.onmessage = (e) => resolve((e.data as { version: string }).version);
-        navigator.serviceWorker.controller!.postMessage({ type: 'GET_VERSION' }, [ch.port2]);
-      }),
-  );
-}
-
 /** A side-menu link (the Inbox's name carries its unread count). */
 const menu = (page: Page, label: string) =>
   page.locator('aside').getByRole('link', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: \\d+ unread)?$`) });
@@ -90,7 +77,7 @@ describe('the installed app', () => {
       await withBrowser(async (b) => {
         const page = await b.newPage();
         await signIn(page, origin, email, role === 'teacher');
-        await swVersion(page);
+        await waitForServiceWorker(page);
         await page.locator('main').getByRole('heading').first().waitFor({ timeout: TIMEOUT });
 
         proxy.setDown('all');
@@ -128,7 +115,7 @@ describe('the installed app', () => {
       await withBrowser(async (b) => {
         const page = await b.newPage();
         await signIn(page, origin, 'student@example.com');
-        const v1 = await swVersion(page);
+        const v1 = await waitForServiceWorker(page);
         await page.goto(`${origin}/inbox?c=${SHARED}`);
         const composer = page.getByRole('textbox', { name: 'Message' });
         await composer.waitFor({ timeout: TIMEOUT });
@@ -145,14 +132,15 @@ describe('the installed app', () => {
         await page.getByText('A new version is available').waitFor({ timeout: 30_000 });
         await other.getByText('A new version is available').waitFor({ timeout: 30_000 });
 
-        // Unsent work: a message queued while the server cannot be reached.
+        // Unsent work: a message queued while the server cannot be reached. Errors are counted
+        // from before the cut (a request it fails can be reported before setOffline resolves).
+        const errorsBefore = b.errors.length;
         proxy.setDown('api');
         await b.context.setOffline(true);
         const text = `Before the update ${Date.now()}`;
         await composer.fill(text);
         await composer.press('Enter');
         await expect.poll(() => pendingMutations(page), { timeout: TIMEOUT }).toBe(1);
-        const errorsBefore = b.errors.length;
         await page.getByRole('button', { name: 'Reload' }).click();
         await page.getByText('It loads once your change is sent.').waitFor({ timeout: TIMEOUT });
         await page.waitForTimeout(1500);
@@ -165,7 +153,7 @@ describe('the installed app', () => {
         for (const p of [page, other]) {
           await p.waitForFunction(() => !(window as { oldPage?: boolean }).oldPage, null, { timeout: 30_000 });
           await menu(p, 'Dashboard').waitFor({ timeout: TIMEOUT });
-          expect(await swVersion(p)).toBe(v2);
+          expect(await waitForServiceWorker(p)).toBe(v2);
           expect(await p.getByText('A new version is available').count()).toBe(0);
         }
         const sent = app.app.db.prepare('SELECT COUNT(*) AS n FROM messages WHERE text = ?').get(text) as { n: number };
@@ -186,6 +174,8 @@ describe('the installed app', () => {
     await withBrowser(async (b) => {
       const page = await b.newPage();
       await signIn(page, origin, 'student@example.com');
+      // Offline only after one completed online visit (the app's files then come from its worker).
+      await waitForServiceWorker(page);
       await page.goto(`${origin}/inbox?c=${SHARED}`);
       const composer = page.getByRole('textbox', { name: 'Message' });
       await composer.waitFor({ timeout: TIMEOUT });
