@@ -1,44 +1,21 @@
-import { CloseButton, Drawer, IconButton, Portal } from '@chakra-ui/react';
-import { useState } from 'react';
-import { useRole, useUser } from '../../app/session-context.tsx';
+import { IconButton, type IconButtonProps } from '@chakra-ui/react';
+import type { Ref } from 'react';
 import { AppIcon } from '../ui/icons.tsx';
-import { Logo } from './logo.tsx';
-import { sideMenu, type MenuItem } from './menu-items.ts';
-import { NavList } from './nav-item.tsx';
+import { lazyPart, wakeHandlers, type Wake } from '../ui/lazy-part.tsx';
+import type { MenuItem } from './menu-items.ts';
 
-/** The side menu as a drawer on phones (the menu button of the navbar, below md). */
-export function MenuDrawer({ extra = [] }: { extra?: MenuItem[] }) {
-  const [open, setOpen] = useState(false);
-  const role = useRole();
-  const user = useUser();
-  const close = () => setOpen(false);
+/** The navbar's menu button on phones: the drawer's trigger, and its stand-in until the drawer's code is there. */
+export function MenuButton({ ref, ...rest }: { ref?: Ref<HTMLButtonElement> } & Omit<IconButtonProps, 'aria-label'>) {
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
-      <Drawer.Trigger asChild>
-        <IconButton variant="ghost" colorPalette="gray" aria-label="Open menu" display={{ base: 'inline-flex', md: 'none' }}>
-          <AppIcon name="menu" />
-        </IconButton>
-      </Drawer.Trigger>
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content>
-            <Drawer.Header>
-              <Drawer.Title asChild>
-                <div onClick={close}>
-                  <Logo to={role ? '/home' : '/login'} />
-                </div>
-              </Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body px="3">
-              <NavList items={[...sideMenu(role), ...extra]} unread={user?.unread_inbox_count ?? 0} onNavigate={close} label="Menu" />
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close menu" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <IconButton ref={ref} variant="ghost" colorPalette="gray" aria-label="Open menu" display={{ base: 'inline-flex', md: 'none' }} {...rest}>
+      <AppIcon name="menu" />
+    </IconButton>
   );
 }
+
+function StandIn({ wake }: { extra?: MenuItem[]; wake: Wake }) {
+  return <MenuButton aria-haspopup="dialog" aria-expanded={false} {...wakeHandlers(wake)} />;
+}
+
+/** The side menu as a drawer on phones: its code loads when the user reaches for the menu button. */
+export const MenuDrawer = lazyPart<{ extra?: MenuItem[] }>(() => import('./menu-drawer-popup.tsx'), StandIn);

@@ -1,125 +1,30 @@
-import { Badge, Box, Float, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
-import { mutationId, useEngine, useRole, useShell, useUser } from '../../app/session-context.tsx';
-import { AppIcon } from '../../components/ui/icons.tsx';
+import { Badge, Float, IconButton, type IconButtonProps } from '@chakra-ui/react';
+import type { Ref } from 'react';
+import { useUser } from '../../app/session-context.tsx';
 import { badgeCount } from '../../components/layout/menu-items.ts';
-import { formatRelative } from '../../lib/format.ts';
-import { useNow } from '../../lib/use-now.ts';
-import { MARK_READ_DELAY, NOTIFICATIONS_FIRST, notificationTarget, visibleNotifications } from './notification-target.ts';
-import { useAppNavigate } from '../../app/navigation.ts';
+import { AppIcon } from '../../components/ui/icons.tsx';
+import { lazyPart, wakeHandlers, type Wake } from '../../components/ui/lazy-part.tsx';
 
-/**
- * The bell: unread badge (+99 above 99), a 400 px menu with the first 10 notifications and "Show
- * all", relative times refreshed every 20 s. About 2 s after it opens every notification is marked
- * read: at once on screen, then through the engine (replayable, so it also works offline).
- */
-export function NotificationsMenu() {
-  const { notifications } = useShell();
-  const user = useUser();
-  const role = useRole() ?? 'student';
-  const engine = useEngine();
-  const navigate = useAppNavigate();
-  const now = useNow(20_000);
-  const [showAll, setShowAll] = useState(false);
-  const [optimisticRead, setOptimisticRead] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const serverCount = user?.notifications_count ?? 0;
-  const count = optimisticRead ? 0 : serverCount;
-  const newest = notifications[0]?.id;
-
-  // The optimistic state ends once the server's count caught up or a newer notification arrived.
-  useEffect(() => {
-    if (serverCount === 0) setOptimisticRead(false);
-  }, [serverCount]);
-  useEffect(() => setOptimisticRead(false), [newest]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const onOpenChange = (open: boolean) => {
-    if (!open) return setShowAll(false);
-    if (serverCount === 0 && !notifications.some((n) => !n.read)) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(async () => {
-      setOptimisticRead(true);
-      const res = await engine.mutate({ id: mutationId(), name: 'readNotifications' });
-      if (!res.ok) setOptimisticRead(false);
-    }, MARK_READ_DELAY);
-  };
-
-  const list = visibleNotifications(notifications, showAll);
+/** The bell with the unread count: the menu's trigger, and its stand-in until the menu's code is there. */
+export function BellButton({ count, ref, ...rest }: { count: number; ref?: Ref<HTMLButtonElement> } & Omit<IconButtonProps, 'aria-label'>) {
   return (
-    <Menu.Root onOpenChange={(e) => onOpenChange(e.open)} positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton variant="ghost" colorPalette="gray" aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'} position="relative">
-          <AppIcon name="bell" />
-          {count > 0 && (
-            <Float placement="top-end" offset="2">
-              <Badge size="xs" variant="solid" colorPalette="red" borderRadius="full" data-testid="notifications-badge">
-                {badgeCount(count)}
-              </Badge>
-            </Float>
-          )}
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content w="400px" maxW="calc(100vw - 16px)" maxH="70vh" overflowY="auto" p="0">
-            <Box px="4" py="3" borderBottomWidth="1px">
-              <Text fontWeight="semibold">Notifications</Text>
-            </Box>
-            {list.length === 0 && (
-              <Text px="4" py="6" color="fg.muted" textAlign="center">
-                No notifications yet
-              </Text>
-            )}
-            {list.map((n) => {
-              const unread = !n.read && !optimisticRead;
-              const target = notificationTarget(n, role);
-              return (
-                <Menu.Item
-                  key={n.id}
-                  value={n.id}
-                  onSelect={() => target && navigate(target)}
-                  alignItems="start"
-                  flexDirection="column"
-                  gap="0.5"
-                  px="4"
-                  py="2.5"
-                  borderRadius="0"
-                  bg={unread ? 'brand.subtle' : undefined}
-                >
-                  <Text fontWeight={unread ? 'semibold' : 'medium'} dir="auto" w="full">
-                    {n.data.title}
-                  </Text>
-                  <Text fontSize="sm" color="fg.muted" dir="auto" w="full" lineClamp={2}>
-                    {n.data.content}
-                  </Text>
-                  <Text fontSize="xs" color="fg.subtle">
-                    {formatRelative(n.created_at, now)}
-                  </Text>
-                </Menu.Item>
-              );
-            })}
-            {!showAll && notifications.length >= NOTIFICATIONS_FIRST && (
-              <Menu.Item
-                value="show-all"
-                closeOnSelect={false}
-                justifyContent="center"
-                color="brand.fg"
-                fontWeight="medium"
-                borderTopWidth="1px"
-                borderRadius="0"
-                py="2.5"
-                onSelect={() => {
-                  setShowAll(true);
-                  void engine.refresh('notifications');
-                }}
-              >
-                Show all
-              </Menu.Item>
-            )}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <IconButton ref={ref} variant="ghost" colorPalette="gray" aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'} position="relative" {...rest}>
+      <AppIcon name="bell" />
+      {count > 0 && (
+        <Float placement="top-end" offset="2">
+          <Badge size="xs" variant="solid" colorPalette="red" borderRadius="full" data-testid="notifications-badge">
+            {badgeCount(count)}
+          </Badge>
+        </Float>
+      )}
+    </IconButton>
   );
 }
+
+function StandIn({ wake }: { wake: Wake }) {
+  const user = useUser();
+  return <BellButton count={user?.notifications_count ?? 0} aria-haspopup="menu" aria-expanded={false} {...wakeHandlers(wake)} />;
+}
+
+/** The notifications menu of the top bar: its code loads when the user reaches for the bell. */
+export const NotificationsMenu = lazyPart(() => import('./notifications-popup.tsx'), StandIn);

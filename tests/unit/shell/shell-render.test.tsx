@@ -81,8 +81,10 @@ describe('notifications menu', () => {
     const bell = host.querySelector('button[aria-label^="Notifications"]') as HTMLButtonElement;
     expect(bell.getAttribute('aria-label')).toBe('Notifications, 150 unread');
     expect(host.querySelector('[data-testid="notifications-badge"]')?.textContent).toBe('+99');
+    // The bell is a stand-in until the menu's code is there: the click loads it and opens the menu.
     await act(async () => bell.click());
     const items = () => [...document.querySelectorAll('[role="menuitem"]')];
+    await vi.waitFor(() => expect(items().length).toBeGreaterThan(0));
     expect(items().filter((i) => i.textContent?.includes('Title'))).toHaveLength(10);
     expect(items().some((i) => i.textContent === 'Show all')).toBe(true);
     expect(mutations).toHaveLength(0);

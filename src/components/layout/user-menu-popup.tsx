@@ -1,0 +1,55 @@
+import { Menu, Portal } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { useUser } from '../../app/session-context.tsx';
+import { LogoutDialog } from '../../features/auth/logout-dialog.tsx';
+import { AppIcon } from '../ui/icons.tsx';
+import type { Woken } from '../ui/lazy-part.tsx';
+import { AccountButton } from './user-menu.tsx';
+import { useAppNavigate } from '../../app/navigation.ts';
+
+/** The avatar menu of the top bar: Help, Settings, Logout (after confirmation). Loaded by user-menu.tsx. */
+export default function UserMenuPopup({ woken }: { woken: Woken }) {
+  const user = useUser();
+  const trigger = useRef<HTMLButtonElement>(null);
+  // The stand-in had the focus: the real trigger takes it (an open menu moves it inside itself).
+  useEffect(() => {
+    if (woken.focus && !woken.open) trigger.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const navigate = useAppNavigate();
+  const [confirming, setConfirming] = useState(false);
+  if (!user) return null;
+  return (
+    <>
+      <Menu.Root
+        defaultOpen={woken.open}
+        positioning={{ placement: 'bottom-end' }}
+        onSelect={({ value }) => {
+          if (value === 'logout') setConfirming(true);
+          else navigate(value === 'help' ? '/help' : '/settings');
+        }}
+      >
+        <Menu.Trigger asChild>
+          <AccountButton ref={trigger} user={user} />
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="48">
+              <Menu.Item value="help">
+                <AppIcon name="help" boxSize="4" /> Help
+              </Menu.Item>
+              <Menu.Item value="settings">
+                <AppIcon name="settings" boxSize="4" /> Settings
+              </Menu.Item>
+              <Menu.Separator />
+              <Menu.Item value="logout" color="fg.error">
+                <AppIcon name="logout" boxSize="4" /> Logout
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <LogoutDialog open={confirming} onClose={() => setConfirming(false)} />
+    </>
+  );
+}
