@@ -102,3 +102,12 @@ export async function waitForServiceWorker(page: Page, timeout = 30_000): Promis
       }),
   );
 }
+
+/** Signs in through the sign-in form (the teachers' one for a teacher) and waits for the dashboard. */
+export async function signIn(page: Page, origin: string, email: string, opts: { teacher?: boolean; password?: string; timeout?: number } = {}): Promise<void> {
+  await page.goto(`${origin}${opts.teacher ? '/login/teachers' : '/login'}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(opts.password ?? 'password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/home', { timeout: opts.timeout ?? 15_000 });
+}

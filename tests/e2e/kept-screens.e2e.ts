@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer } from './harness.ts';
+import { launchBrowser, signIn, startApp, type AppServer } from './harness.ts';
 
 /**
  * Screens seen before are kept mounted while hidden and shown again, not rebuilt
@@ -21,14 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-async function signIn(page: Page) {
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel('Email').fill(STUDENT);
-  await page.getByLabel('Password', { exact: true }).fill('password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/home', { timeout: TIMEOUT });
-}
 
 const menu = (page: Page, label: string) => page.locator('aside').getByRole('link', { name: label, exact: true });
 
@@ -74,7 +66,7 @@ describe('kept screens', () => {
     try {
       const page = await b.newPage();
       page.on('console', (m) => m.text().startsWith('MUT') && console.log(m.text()));
-      await signIn(page);
+      await signIn(page, app.url, STUDENT);
       await page.goto(`${app.url}/inbox?c=${SHARED}`);
       await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: TIMEOUT });
       await page.getByTestId('conversation-item').first().waitFor({ timeout: TIMEOUT });
