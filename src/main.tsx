@@ -5,7 +5,7 @@ import { EngineBridge } from './app/engine-bridge.tsx';
 import { UiProviders } from './app/providers.tsx';
 import { ensureTemporal } from './lib/temporal.ts';
 import { getEngine } from './lib/engine.ts';
-import { preloadOnIntent, preloadPath } from './app/preload.ts';
+import { preloadOnIntent, preloadRoute } from './app/preload.ts';
 
 const render = () =>
   createRoot(document.getElementById('root')!).render(
@@ -17,11 +17,12 @@ const render = () =>
       </UiProviders>
     </StrictMode>,
   );
-// Before React mounts: start the engine (the worker boots while React renders) and fetch the code
-// of the screen being opened (it would otherwise wait for the route's first render).
+// Before React mounts: start the engine (the worker boots while React renders), fetch the code of
+// the screen being opened and read its tables (they would otherwise wait for its first render).
 const engine = getEngine();
-preloadPath(location.pathname);
-preloadOnIntent(() => engine.getState().session.status === 'signed-in');
+const signedIn = () => engine.getState().session.status === 'signed-in';
+preloadRoute(location.pathname, signedIn());
+preloadOnIntent(signedIn);
 // Temporal is native in Chromium; elsewhere its polyfill is fetched before the first render.
 const temporal = ensureTemporal();
 if (temporal) void temporal.then(render);

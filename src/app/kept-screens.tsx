@@ -9,9 +9,7 @@ export const KEPT_SCREENS = 12;
 interface Kept {
   key: string;
   element: ReactNode;
-  location: Location;
-  navigationType: NavigationType;
-  /** The screen's own location context (one object, so a hidden screen sees no change). */
+  /** The screen's own location context, where it was shown (one object, so a hidden screen sees no change). */
   context: { location: Location; navigationType: NavigationType };
   /** The shell's value when the screen was last shown: a hidden screen keeps it (the user row changes often). */
   shell: ShellValue;
@@ -87,12 +85,13 @@ function upsert(s: { clock: number; kept: Kept[] }, key: string, element: ReactN
   if (k) {
     // The same screen with another query or hash: its element and location follow. Coming back to
     // it as it was keeps the element itself, so React shows the kept tree without re-rendering it.
-    if (k.location.search !== location.search || k.location.hash !== location.hash || k.location.state !== location.state) {
-      Object.assign(k, { element, location, navigationType, context: { location, navigationType } });
+    const at = k.context.location;
+    if (at.search !== location.search || at.hash !== location.hash || at.state !== location.state) {
+      Object.assign(k, { element, context: { location, navigationType } });
     }
     k.used = s.clock;
   } else {
-    k = { key, element, location, navigationType, context: { location, navigationType }, shell, tree: null, treeOf: [], used: s.clock, scrollY: 0 };
+    k = { key, element, context: { location, navigationType }, shell, tree: null, treeOf: [], used: s.clock, scrollY: 0 };
     // A new screen goes last, so the kept ones' DOM never moves.
     s.kept.push(k);
     if (s.kept.length > KEPT_SCREENS) {

@@ -9,15 +9,10 @@ export function routeOfPath(pathname: string): RouteDef | undefined {
   return matchRoutes(TABLE, pathname)?.at(-1)?.route.def;
 }
 
-/** Fetches the code of the screen at `pathname` ahead of its render (start-up, or a link the user is about to follow). */
-export function preloadPath(pathname: string): void {
-  const def = routeOfPath(pathname);
-  if (def) PAGES[def.name].preload();
-}
-
 /**
- * The screen at `pathname`, made ready before the click: its code, and its mirror tables read
- * into their collections (the tables' code is loaded only then, so a guest never downloads it).
+ * The screen at `pathname`, made ready before it renders (at start-up, or before the click on a
+ * link): its code, and for a signed-in user its mirror tables read into their collections (the
+ * tables' code is loaded only then, so a guest never downloads it).
  */
 export function preloadRoute(pathname: string, signedIn: boolean): void {
   const def = routeOfPath(pathname);

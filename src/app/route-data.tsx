@@ -6,13 +6,11 @@ import { useEngine } from './session-context.tsx';
 export interface RouteData {
   /** Every resource the route keeps fresh has answered once, with data or an error. */
   settled: boolean;
-  /** The first failure of the last round (offline included), or null. */
+  /** The first failure of the last refresh (offline included), or null. */
   failed: EngineError | null;
-  /** Runs the round again (an error message's Retry). */
-  retry(): void;
 }
 
-const Ctx = createContext<RouteData>({ settled: true, failed: null, retry: () => {} });
+const Ctx = createContext<RouteData>({ settled: true, failed: null });
 
 /** The route's data state (route-meta.ts `refresh`), the one way a screen learns whether its refresh worked. */
 export const useRouteData = (): RouteData => useContext(Ctx);
@@ -24,7 +22,6 @@ export const useRouteData = (): RouteData => useContext(Ctx);
 export function RouteDataProvider({ resources, children }: { resources: Resource[]; children: ReactNode }) {
   const engine = useEngine();
   const key = JSON.stringify(resources);
-  const [round, setRound] = useState(0);
   const [state, setState] = useState<{ key: string; settled: boolean; failed: EngineError | null }>({ key, settled: resources.length === 0, failed: null });
   useEffect(() => {
     const list = JSON.parse(key) as Resource[];
@@ -38,12 +35,9 @@ export function RouteDataProvider({ resources, children }: { resources: Resource
     return () => {
       live = false;
     };
-  }, [engine, key, round]);
+  }, [engine, key]);
   // Another id in the same route (a course page for another course) starts unsettled.
   const current = state.key === key ? state : { key, settled: resources.length === 0, failed: null };
-  const value = useMemo<RouteData>(
-    () => ({ settled: current.settled, failed: current.failed, retry: () => setRound((n) => n + 1) }),
-    [current.settled, current.failed],
-  );
+  const value = useMemo<RouteData>(() => ({ settled: current.settled, failed: current.failed }), [current.settled, current.failed]);
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

@@ -28,7 +28,7 @@ export interface RouteDef {
    */
   refresh?: (at: { params: Readonly<Record<string, string | undefined>>; user: User }) => Resource[];
   /** The mirror tables the screen reads: loaded ahead when the user is about to open it (preload.ts). */
-  tables?: readonly MirrorTableName[];
+  tables?: readonly Exclude<MirrorTableName, 'meta'>[];
 }
 
 export type RouteName =

@@ -41,6 +41,7 @@ const BY_TABLE = {
   teacherSchedule: teacherScheduleCollection, rescheduleRequests: rescheduleRequestsCollection, lists: listsCollection, outbox: outboxCollection,
 } as const;
 
-/** The collection over a mirror table (`meta` is the worker's own and has none). */
-export const collectionOf = (table: Exclude<MirrorTableName, 'meta'> | MirrorTableName) =>
-  BY_TABLE[table as keyof typeof BY_TABLE] ?? { preload: () => Promise.resolve() };
+/** A mirror table the tabs read (`meta` is the worker's own). */
+type TabTable = Exclude<MirrorTableName, 'meta'>;
+/** The collection over a mirror table. */
+export const collectionOf = (table: TabTable) => BY_TABLE[table];
