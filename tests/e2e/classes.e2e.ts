@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser } from './harness.ts';
+import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
 
 /**
  * Classes across two real browsers against the seeded reference server: the demo student asks to
@@ -85,11 +85,7 @@ function quietDates(first: number, last: number): string[] {
 }
 
 async function signIn(page: Page, email: string, teacher = false) {
-  await page.goto(`${app.url}${teacher ? '/login/teachers' : '/login'}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/home', { timeout: TIMEOUT });
+  await signInAt(page, app.url, email, { teacher, password: PASSWORD, timeout: TIMEOUT });
   // The app sends the browser's timezone (UTC here) after sign-in: times below are read in UTC.
   await expect.poll(() => (app.app.db.prepare('SELECT timezone FROM users WHERE email = ?').get(email) as { timezone: string }).timezone,
     { timeout: TIMEOUT }).toBe('UTC');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser } from './harness.ts';
+import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
 
 /**
  * Courses and class reports in a real browser against the seeded reference server: a student
@@ -34,13 +34,7 @@ async function api<T>(method: string, path: string, token: string | null, body?:
   return (await r.json()) as T;
 }
 
-async function signIn(page: Page, email: string, teacher = false) {
-  await page.goto(`${app.url}${teacher ? '/login/teachers' : '/login'}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/home', { timeout: TIMEOUT });
-}
+const signIn = (page: Page, email: string, teacher = false) => signInAt(page, app.url, email, { teacher, password: PASSWORD, timeout: TIMEOUT });
 
 /** Waits for a toast, then closes every toast (at the bottom right they would cover the form's buttons). */
 async function toast(page: Page, text: string) {

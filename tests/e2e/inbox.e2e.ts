@@ -1,8 +1,6 @@
-import http from 'node:http';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser } from './harness.ts';
+import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser, signIn as signInAt, startProxy } from './harness.ts';
 import { MESSAGES_PER_PAGE } from '../../server/lib/messaging.ts';
 import { addMessage } from '../../server/seed/factory.ts';
 
@@ -27,13 +25,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signIn(page: Page, email: string, teacher = false, origin = app.url) {
-  await page.goto(`${origin}${teacher ? '/login/teachers' : '/login'}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/home', { timeout: TIMEOUT });
-}
+const signIn = (page: Page, email: string, teacher = false, origin = app.url) =>
+  signInAt(page, origin, email, { teacher, password: PASSWORD, timeout: TIMEOUT });
 
 async function withBrowsers(n: number, fn: (bs: Browser[]) => Promise<void>) {
   const bs: Browser[] = [];
@@ -221,7 +214,7 @@ describe('inbox', () => {
       // Counted from before the cut: a request the cut fails can be reported while setOffline is
       // still being applied (to the page first, then the service worker), before it resolves.
       const errorsBefore = s!.errors.length;
-      proxy.setDown(true);
+      proxy.setDown('api');
       await s!.context.setOffline(true);
       const text = `Offline check ${Date.now()}`;
       await composer(page).fill(text);
@@ -258,61 +251,6 @@ describe('inbox', () => {
     await proxy.close();
   });
 });
-
-/**
- * An HTTP proxy to the server that can cut the API and the realtime socket (connections dropped,
- * as a lost network drops them) while still serving the app's own files.
- */
-async function startProxy(target: number) {
-  const sockets = new Set<net.Socket>();
-  let down = false;
-  const cut = (url = '') => down && (url.startsWith('/api') || url.startsWith('/app/') || url.startsWith('/uploads'));
-  const server = http.createServer((req, res) => {
-    if (cut(req.url)) return req.socket.destroy();
-    const up = http.request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
-    up.on('error', () => res.destroy());
-    req.pipe(up);
-  });
-  server.on('connection', (sock) => {
-    sockets.add(sock);
-    sock.on('close', () => sockets.delete(sock));
-  });
-  // The realtime socket: a raw pipe after the upgrade request.
-  server.on('upgrade', (req, client, head) => {
-    if (cut(req.url)) return client.destroy();
-    const up = net.connect(target, '127.0.0.1', () => {
-      const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headersDistinct).flatMap(([k, vs]) => (vs ?? []).map((v) => `${k}: ${v}`))];
-      up.write(`${lines.join('\r\n')}\r\n\r\n`);
-      if (head.length) up.write(head);
-      client.pipe(up);
-      up.pipe(client);
-    });
-    sockets.add(up);
-    up.on('close', () => {
-      sockets.delete(up);
-      client.destroy();
-    });
-    up.on('error', () => client.destroy());
-    client.on('error', () => up.destroy());
-    client.on('close', () => up.destroy());
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    setDown(on: boolean) {
-      down = on;
-      // A lost network drops every open connection (the keep-alive ones would otherwise carry on).
-      if (on) for (const sock of sockets) sock.destroy();
-    },
-    close: () => new Promise<void>((r) => {
-      for (const sock of sockets) sock.destroy();
-      server.close(() => r());
-    }),
-  };
-}
 
 /** A 1×1 transparent PNG. */
 const PNG_1PX = Buffer.from(

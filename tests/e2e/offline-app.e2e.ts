@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser } from './harness.ts';
+import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser, signIn as signInAt, startProxy } from './harness.ts';
 import { STUDENT_MENU, TEACHER_MENU } from '../../src/components/layout/menu-items.ts';
 
 /**
@@ -52,13 +50,8 @@ async function withBrowser(fn: (b: Browser) => Promise<void>) {
   }
 }
 
-async function signIn(page: Page, origin: string, email: string, teacher = false) {
-  await page.goto(`${origin}${teacher ? '/login/teachers' : '/login'}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/home', { timeout: TIMEOUT });
-}
+const signIn = (page: Page, origin: string, email: string, teacher = false) =>
+  signInAt(page, origin, email, { teacher, password: PASSWORD, timeout: TIMEOUT });
 
 /** A side-menu link (the Inbox's name carries its unread count). */
 const menu = (page: Page, label: string) =>
@@ -204,57 +197,3 @@ describe('the installed app', () => {
     await proxy.close();
   });
 });
-
-/**
- * An HTTP proxy to the server that can cut the API, the realtime socket and uploads ('api', as a
- * lost network drops them while the page stays), or every request ('all': no server at all).
- */
-async function startProxy(target: number) {
-  const sockets = new Set<net.Socket>();
-  let down: false | 'api' | 'all' = false;
-  const cut = (url = '') => down === 'all' || (down === 'api' && (url.startsWith('/api') || url.startsWith('/app/') || url.startsWith('/uploads')));
-  const server = http.createServer((req, res) => {
-    if (cut(req.url)) return req.socket.destroy();
-    const up = http.request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
-    up.on('error', () => res.destroy());
-    req.pipe(up);
-  });
-  server.on('connection', (sock) => {
-    sockets.add(sock);
-    sock.on('close', () => sockets.delete(sock));
-  });
-  server.on('upgrade', (req, client, head) => {
-    if (cut(req.url)) return client.destroy();
-    const up = net.connect(target, '127.0.0.1', () => {
-      const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headersDistinct).flatMap(([k, vs]) => (vs ?? []).map((v) => `${k}: ${v}`))];
-      up.write(`${lines.join('\r\n')}\r\n\r\n`);
-      if (head.length) up.write(head);
-      client.pipe(up);
-      up.pipe(client);
-    });
-    sockets.add(up);
-    up.on('close', () => {
-      sockets.delete(up);
-      client.destroy();
-    });
-    up.on('error', () => client.destroy());
-    client.on('error', () => up.destroy());
-    client.on('close', () => up.destroy());
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    setDown(mode: false | 'api' | 'all') {
-      down = mode;
-      if (mode) for (const sock of sockets) sock.destroy();
-    },
-    close: () =>
-      new Promise<void>((r) => {
-        for (const sock of sockets) sock.destroy();
-        server.close(() => r());
-      }),
-  };
-}

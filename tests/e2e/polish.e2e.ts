@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser } from './harness.ts';
+import { launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
 
 /**
  * Issue 16: what a new user tripped over and the spec's last gaps, in a real browser against the
@@ -24,13 +24,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signIn(page: Page, email: string, teacher = false) {
-  await page.goto(`${app.url}${teacher ? '/login/teachers' : '/login'}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/home', { timeout: TIMEOUT });
-}
+const signIn = (page: Page, email: string, teacher = false) => signInAt(page, app.url, email, { teacher, password: PASSWORD, timeout: TIMEOUT });
 
 async function withBrowser(viewport: { width: number; height: number }, fn: (b: Browser, page: Page) => Promise<void>) {
   const b = await launchBrowser({ viewport });

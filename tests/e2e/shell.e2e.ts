@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser } from './harness.ts';
+import { launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
 import { ROUTES, type RouteDef } from '../../src/app/route-meta.ts';
 
 /**
@@ -25,14 +25,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signIn(page: Page, email: string, teacher = false, origin = app.url) {
-  await page.goto(`${origin}${teacher ? '/login/teachers' : '/login'}`);
-  await page.getByRole('heading', { name: teacher ? 'Teachers Sign In' : 'Sign In', exact: true }).waitFor({ timeout: TIMEOUT });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/home', { timeout: TIMEOUT });
-}
+const signIn = (page: Page, email: string, teacher = false, origin = app.url) =>
+  signInAt(page, origin, email, { teacher, password: PASSWORD, timeout: TIMEOUT });
 
 async function withBrowser(fn: (b: Browser) => Promise<void>, opts: Parameters<typeof launchBrowser>[0] = {}) {
   const b = await launchBrowser(opts);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser } from './harness.ts';
+import { launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
 
 /**
  * The wallet and the family page in a real browser against the seeded reference server: borrowing
@@ -37,13 +37,7 @@ const pendingPayments = (userId: number) =>
   (db().prepare("SELECT COUNT(*) AS n FROM payments WHERE user_id = ? AND status = 'review'").get(userId) as { n: number }).n;
 
 /** Through the real sign-in form. */
-async function signIn(page: Page, email = STUDENT) {
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/home', { timeout: TIMEOUT });
-}
+const signIn = (page: Page, email = STUDENT) => signInAt(page, app.url, email, { password: PASSWORD, timeout: TIMEOUT });
 
 /** Waits for a toast, then closes every toast (at the bottom right they would cover buttons). */
 async function toast(page: Page, text: string) {
