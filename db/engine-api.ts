@@ -1,4 +1,5 @@
 import type { AppSettings, User } from './entities.ts';
+import type { ErrorCode } from './messages.ts';
 
 /**
  * The sync engine's public surface, the only way `src/` reaches the network: the worker implements
@@ -56,7 +57,7 @@ export interface EngineStatus {
 export interface EngineError {
   kind: 'offline' | 'validation' | 'rejected' | 'unauthorized' | 'server' | 'invalid-reply' | 'timeout';
   status?: number;
-  code?: string;
+  code?: ErrorCode;
   message: string;
   /** Laravel-shaped field errors of a 422. */
   fields?: Record<string, string[]>;

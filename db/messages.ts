@@ -1,69 +1,136 @@
 import type { MutationName } from './engine-api.ts';
 
 /**
- * The user-facing wording of every failure the engine reports, as the two spec documents give it
- * (section 8 of each; their spelling is kept on purpose). Decisions are made on status and code,
- * never on message text.
+ * The one message catalogue: every user-facing message of both spec documents (section 8 error
+ * catalogues, success and info alerts, validation messages), in their exact wording, misspellings
+ * included (the wording is part of the product and the end-to-end tests look for it), and the few
+ * the spec has no wording for. The worker words its errors from here; screens show them.
+ * Decisions are made on status and code, never on message text.
  */
-export const MSG = {
+export const MESSAGES = {
+  // Shell and session (shell spec, section 8).
+  appDataFailed: '(1) Error occurred during loading your data',
+  authCheckFailed: '(2) Error occurred during loading your data',
+  loadFailed: 'Error occurred during loading your data',
+  fetchFailed: 'Error occurred during fetching data',
+  /** The spec has no wording for these. */
   offline: 'You are offline. This action needs a connection.',
-  fetch: 'Error occurred during fetching data',
-  loading: 'Error occurred during loading your data',
-  action: 'Error occurred during preforming your action',
-  join: 'Error occurred during joining, please contact support',
-  saveChanges: 'Error occurred during saving your changes',
-  uploadImage: 'Error during uploading the image',
-  enroll: 'Error occurred during enrolling course',
-  submit: 'Error occurred during submitting',
-  finish: 'Error occurred during finishing',
-  cardPayment: 'Error occurred during processing your payment, plase contact support',
-  completePayment: 'Error occurred during completing your payment, please contact support',
-  request: 'Error occurred during performing request, please contact support',
-  unauthorized: 'Your session has ended. Please sign in again.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
   unsentChanges: 'Some changes have not been sent yet. Signing out now discards them.',
-  invalidReply: 'Error occurred during loading your data',
+  queued: 'Saved on this device. It will be sent when you are back online.',
+  enrollOffline: "You're offline. Enrolment needs a connection: please try again when you're back online.",
+  /** A 429 on sign-in, confirmation, password reset or registration (the spec has no wording for it). */
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+
+  // Class actions.
+  joinFailed: 'Error occurred during joining, please contact support',
+  limitExceeded: 'Monthly limit exceeded',
+  actionFailed: 'Error occurred during preforming your action',
+  fillRequired: 'Fill required inputs',
+
+  // Working hours.
+  saveFailed: 'Error occurred during saving your changes',
+
+  // Success messages (shell spec).
+  classReportSaved: 'Class Report Saved Successfully',
+  rescheduleSubmitted: 'Reschedule request submitted',
+  rescheduleApproved: 'Reschedule has been approved successfully',
+  rescheduleRejected: 'Reschedule request rejected successfully',
+  classAdded: 'Class has been added successfully',
+  changesSaved: 'Changes Saved Successfully',
+
+  // Info alerts.
+  lockedBeforeStart: "You can't cancel or reschedule because less than 30 minutes left until class starts",
+  waitForTeacherTitle: 'Wait for Teacher',
+  waitForTeacher: "The teacher hasn't joined the classroom yet",
+  balanceNotEnoughTitle: 'Balance Not Enough',
+  balanceNotEnough: 'Please recharge as soon as possible..',
+  studentBalanceNotEnough: "Student's balance is not enough",
+
+  // Registration (section 5).
+  inputRequired: 'Input is required',
+  emailNotValid: 'Email not valid',
+  passwordMinLength: 'Password min length is 6',
+  passwordsDoNotMatch: 'Passwords do not match',
+  phoneNotValid: 'Phone number is not valid',
+  formNotValid: 'Data you entered are not valid',
+
+  // Messaging, courses, wallet (second spec, section 8).
+  uploadImageFailed: 'Error during uploading the image',
+  enrollFailed: 'Error occurred during enrolling course',
+  submitFailed: 'Error occurred during submitting',
+  finishFailed: 'Error occurred during finishing',
+  paymentProcessingFailed: 'Error occurred during processing your payment, plase contact support',
+  paymentCompletingFailed: 'Error occurred during completing your payment, please contact support',
+  requestFailed: 'Error occurred during performing request, please contact support',
+  maxBorrowExceeded: 'You have excceeded max borrow amount',
+  borrowNotAllowed: 'Borrow is not allowed for you right now',
+  noEnoughCredits: 'No Enough Credits',
+
+  enrolled: "You've succesfully enrolled the course",
+  enrollmentUpdated: 'Enrollment form updated successfully',
+  requestSent: 'Your request sent successfully',
+  passwordChanged: 'Password hase been changed successfully',
+  recharged: 'You have successfully recharged your wallet',
+  paymentUnderReview: 'We are reviewing your payment and you will be notified that balance added.',
+  borrowDone: 'Borrow balance transaction done successfully',
+  accountCreated: 'Account created successfully',
+  creditsTransferred: 'Credits transferred successfully',
+  referralCopied: 'Referral Link Copied',
+
+  updateEnrollmentToResubmit: 'Please update enrollment form to resubmit',
+  enterReason: 'Please enter the reason.',
+
+  // Enrolment and other validation (second spec, section 5).
+  requiredInputsEmpty: 'Required inputs cannot be empty',
+  preferredDaysTooFew: "'Preferred Days' must be equal or more than 'Classes/ Week'",
+  scheduleTooFew: "'Schedule' times must be equal or more than 'Classes/ Week'",
+
+  // Labels whose spelling the spec fixes.
+  assessment: 'Assesment',
+  conversationClosed: 'Conversation is closed!',
+  noConversation: 'No Conversation Found',
+  noClasses: 'No classes were found',
+  noClassReports: "You don't have class reports yet",
+  noResults: 'No Results',
 } as const;
 
-/** Business codes of `400 {code}` replies and their wording. */
-export const CODE_MESSAGES: Record<string, string> = {
-  LIMIT_EXCEEDED: 'Monthly limit exceeded',
-  MAX_BORROW_AMOUNT_EXCEEDED: 'You have excceeded max borrow amount',
-  BORROW_NOT_ALLOWED: 'Borrow is not allowed for you right now',
-  NO_ENOUGH_CREDITS: 'No Enough Credits',
-  CLASS_LOCKED: "You can't cancel or reschedule because less than 30 minutes left until class starts",
-  CARD_DECLINED: MSG.cardPayment,
-};
+export type MessageKey = keyof typeof MESSAGES;
 
-/** The generic failure of each mutation, when no code or field message says more. */
-export const MUTATION_FAILURE: Record<MutationName, string> = {
-  sendMessage: MSG.action,
-  sendImage: MSG.uploadImage,
-  saveClassReport: MSG.action,
-  editClassReport: MSG.action,
-  saveSchedule: MSG.saveChanges,
-  saveJoinUrl: MSG.action,
-  readNotifications: MSG.action,
-  join: MSG.join,
-  markAbsent: MSG.action,
-  markAttended: MSG.action,
-  cancelClass: MSG.action,
-  rescheduleClass: MSG.action,
-  decideReschedule: MSG.action,
-  addMakeup: MSG.action,
-  enroll: MSG.enroll,
-  updateEnrollment: MSG.submit,
-  finishEnrollment: MSG.finish,
-  recharge: MSG.completePayment,
-  manualRecharge: MSG.request,
-  borrow: MSG.request,
-  transfer: MSG.request,
-  createChild: MSG.action,
-  changePassword: MSG.action,
-  updateTimezone: MSG.action,
-};
+/** Reschedule time picker: minutes snap to quarters and the user is told. */
+export const snappedTimeMessage = (used: string, instead: string) => `${used} used instead of ${instead}`;
 
-/** Cancel and reschedule show the server's own message when it is a sentence (spec §8). */
-const SHOWS_SERVER_MESSAGE: ReadonlySet<MutationName> = new Set(['cancelClass', 'rescheduleClass']);
+/** Recharge below the server's minimum. */
+export const minRechargeMessage = (min: number | string) => `Cannot recharge less than ${min}$`;
+
+/** Durations of transient messages, in ms (both specs, section 9). */
+export const DURATIONS = {
+  snackbar: 2000,
+  messageBar: 4000,
+  announcement: 15_000,
+  registration: 4000,
+  default: 5000,
+  snack: 4000,
+  referralCopied: 2000,
+} as const;
+
+/**
+ * The business codes of `400 {code}` replies (server/API.md; the reference server's own list is
+ * `server/lib/errors.ts` BusinessCode, and a test keeps the two equal).
+ */
+export const ERROR_CODES = ['LIMIT_EXCEEDED', 'MAX_BORROW_AMOUNT_EXCEEDED', 'BORROW_NOT_ALLOWED', 'NO_ENOUGH_CREDITS', 'CLASS_LOCKED', 'NOT_ALLOWED', 'CARD_DECLINED'] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export const isErrorCode = (c: unknown): c is ErrorCode => typeof c === 'string' && (ERROR_CODES as readonly string[]).includes(c);
+
+/** The wording of each business code; a code without one (NOT_ALLOWED) leaves the action's own message. */
+export const CODE_MESSAGES: Readonly<Partial<Record<ErrorCode, string>>> = {
+  LIMIT_EXCEEDED: MESSAGES.limitExceeded,
+  MAX_BORROW_AMOUNT_EXCEEDED: MESSAGES.maxBorrowExceeded,
+  BORROW_NOT_ALLOWED: MESSAGES.borrowNotAllowed,
+  NO_ENOUGH_CREDITS: MESSAGES.noEnoughCredits,
+  CLASS_LOCKED: MESSAGES.lockedBeforeStart,
+  CARD_DECLINED: MESSAGES.paymentProcessingFailed,
+};
 
 /** The first message of a Laravel-shaped 422 body, if any. */
 export function firstFieldMessage(body: unknown): string | undefined {
@@ -77,18 +144,23 @@ export function firstFieldMessage(body: unknown): string | undefined {
   return typeof m === 'string' && m ? m : undefined;
 }
 
-/** The message for a rejected call: 422 → first field message; a known code → its wording; else the action's generic text. */
-export function rejectionMessage(name: MutationName | null, status: number, rawBody: unknown): string {
+/**
+ * The message for a rejected call: 422 → its first field message; a known code → its wording; a
+ * mutation whose policy shows the server's own sentence (cancel, reschedule) → that; else the
+ * mutation's generic failure (`failure`, from the policy table in `db/mutations.ts`).
+ */
+export function rejectionMessage(failure: string, status: number, rawBody: unknown, showsServerMessage = false): string {
   const body = textBody(rawBody);
-  if (status === 422) return firstFieldMessage(body) ?? (name ? MUTATION_FAILURE[name] : MSG.action);
+  if (status === 422) return firstFieldMessage(body) ?? failure;
+  if (status === 429) return MESSAGES.tooManyAttempts;
   const code = (body as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && CODE_MESSAGES[code]) return CODE_MESSAGES[code]!;
-  if (name && SHOWS_SERVER_MESSAGE.has(name)) {
+  if (isErrorCode(code) && CODE_MESSAGES[code]) return CODE_MESSAGES[code];
+  if (showsServerMessage) {
     const m = (body as { message?: unknown } | null)?.message;
     // A bare code ("NOT_ALLOWED") is not a sentence for the user.
     if (typeof m === 'string' && m && m !== code && !/^[A-Z_]+$/.test(m)) return m;
   }
-  return name ? MUTATION_FAILURE[name] : MSG.action;
+  return failure;
 }
 
 /**
@@ -101,3 +173,5 @@ export function textBody(body: unknown): unknown {
   if (!text) return null;
   return /^[A-Z][A-Z_]*$/.test(text) ? { code: text } : { message: text };
 }
+
+export type { MutationName };
