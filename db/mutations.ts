@@ -70,7 +70,7 @@ export const MUTATIONS: MutationPolicies = {
   transfer: { queue: false, failure: MESSAGES.requestFailed, success: MESSAGES.creditsTransferred, refresh: ['transactions'] },
   createChild: { queue: false, failure: MESSAGES.actionFailed, success: MESSAGES.accountCreated },
   changePassword: { queue: false, failure: MESSAGES.actionFailed, success: MESSAGES.passwordChanged },
-  updateTimezone: { queue: false, failure: MESSAGES.actionFailed },
+  updateTimezone: { queue: false, failure: MESSAGES.saveFailed },
 };
 
 export const policyOf = <K extends MutationName>(name: K): MutationPolicy<Of<K>> => MUTATIONS[name] as MutationPolicy<Of<K>>;

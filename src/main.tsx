@@ -4,7 +4,7 @@ import { App } from './app/app.tsx';
 import { EngineBridge } from './app/engine-bridge.tsx';
 import { UiProviders } from './app/providers.tsx';
 import { ensureTemporal } from './lib/temporal.ts';
-import { getEngine } from './lib/engine.ts';
+import { getEngine } from './lib/engine/connect.ts';
 import { preloadOnIntent, preloadRoute } from './app/preload.ts';
 
 const render = () =>

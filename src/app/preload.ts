@@ -20,7 +20,7 @@ export function preloadRoute(pathname: string, signedIn: boolean): void {
   PAGES[def.name].preload();
   if (signedIn && def.tables?.length) {
     const tables = def.tables;
-    void import('../lib/collections/tables.ts').then((m) => tables.forEach((t) => void m.collectionOf(t).preload()));
+    void import('../lib/engine/tables.ts').then((m) => tables.forEach((t) => void m.collectionOf(t).preload()));
   }
 }
 

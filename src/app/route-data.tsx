@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { EngineError, Resource } from '../../db/engine-api.ts';
-import { useEngine } from './session-context.tsx';
+import { getEngine } from '../lib/engine/connect.ts';
 
 /** How a screen's own data refresh went: the screen shows the mirror meanwhile and decides what to say. */
 export interface RouteData {
@@ -20,7 +20,7 @@ export const useRouteData = (): RouteData => useContext(Ctx);
  * when a kept screen is shown again (a kept screen's effects reconnect). Never blocks the screen.
  */
 export function RouteDataProvider({ resources, children }: { resources: Resource[]; children: ReactNode }) {
-  const engine = useEngine();
+  const engine = getEngine();
   const key = JSON.stringify(resources);
   const [state, setState] = useState<{ key: string; settled: boolean; failed: EngineError | null }>({ key, settled: resources.length === 0, failed: null });
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { Button, Heading, Text, VStack } from '@chakra-ui/react';
 import { useRouteError } from 'react-router';
-import { MESSAGES } from '../lib/messages.ts';
+import { MESSAGES } from '../../db/messages.ts';
 
 /** A screen that failed to load or crashed: say so and offer a reload, instead of a blank page. */
 export function RouteError() {
@@ -9,7 +9,7 @@ export function RouteError() {
   return (
     <VStack py="20" px="4" gap="4" textAlign="center">
       <Heading as="h1" size="lg">
-        {MESSAGES.appDataFailed}
+        {MESSAGES.loadFailed}
       </Heading>
       <Text color="fg.muted">{navigator.onLine ? 'Please reload the page.' : 'You are offline. Reload when the connection is back.'}</Text>
       <Button onClick={() => window.location.reload()}>Reload</Button>

@@ -6,7 +6,7 @@ import { guard, hrefOf } from './guard.ts';
 import { PAGES } from './pages.ts';
 import { RouteDataProvider } from './route-data.tsx';
 import { documentTitle, type RouteDef } from './route-meta.ts';
-import { useShell } from './session-context.tsx';
+import { roleOf, useShell } from './session-context.tsx';
 import { usePreviousQuery } from './previous-query.tsx';
 
 /** Applies the guard to one route and renders its lazily loaded screen, or the redirect. */
@@ -24,7 +24,7 @@ export function RouteGate({ def }: { def: RouteDef }) {
         { name: def.name, path: location.pathname, meta: def.meta, query: new URLSearchParams(location.search) },
         {
           token: signedIn ? session.token : null,
-          role: user ? (user.groupId === 1 ? 'teacher' : 'student') : null,
+          role: roleOf(user),
           mustConfirm: !!user && !user.email_verified_at && !!settings?.email_verification,
         },
         previous,

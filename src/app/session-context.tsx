@@ -1,14 +1,13 @@
 import { createContext, use, useContext, type ReactNode } from 'react';
-import type { EngineApi, EngineStatus, SessionState } from '../../db/engine-api.ts';
-import type { AppSettings, Notification, User } from '../../db/entities.ts';
+import type { EngineStatus, SessionState } from '../../db/engine-api.ts';
+import { isTeacher, type AppSettings, type Notification, type User } from '../../db/entities.ts';
 
 /**
- * What the shell's screens read of the sync engine, in one small interface: the session, the app
- * settings, the engine status, the notifications and the engine's call surface. `engine-bridge.tsx`
- * feeds it from `src/lib/engine.ts`; tests feed it by hand.
+ * What the shell's screens read of the sync engine's state, in one small value: the session (its
+ * user as fresh as the mirror's), the app settings, the engine status and the notifications.
+ * `engine-bridge.tsx` feeds it from the tab's engine client (`src/lib/engine/`); tests feed it by
+ * hand. Calls and writes go through `src/lib/engine/` itself.
  */
-export type ShellEngine = Pick<EngineApi, 'call' | 'signIn' | 'signOut' | 'mutate' | 'refresh'>;
-
 export interface ShellValue {
   /** The engine answered hello: the session below is the stored one, not a placeholder. */
   ready: boolean;
@@ -17,7 +16,6 @@ export interface ShellValue {
   status: EngineStatus | null;
   /** Newest first. */
   notifications: Notification[];
-  engine: ShellEngine;
 }
 
 const ShellContext = createContext<ShellValue | null>(null);
@@ -50,7 +48,6 @@ export function useLiveShell(): ShellValue {
   return v;
 }
 
-export const useEngine = () => useShell().engine;
 export const useSettings = () => useShell().settings;
 export function useUser(): User | null {
   const { session } = useShell();
@@ -58,9 +55,7 @@ export function useUser(): User | null {
 }
 export function useRole(): 'student' | 'teacher' | null {
   const user = useUser();
-  return user ? (user.groupId === 1 ? 'teacher' : 'student') : null;
+  return roleOf(user);
 }
-
-/** A fresh id for a mutation (also its Idempotency-Key). */
-export const mutationId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
+/** The signed-in user's role, or null for a guest. */
+export const roleOf = (user: User | null): 'student' | 'teacher' | null => (user ? (isTeacher(user) ? 'teacher' : 'student') : null);

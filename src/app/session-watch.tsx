@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { isLoggingOut } from '../features/auth/logout-state.ts';
 import { notify } from '../components/ui/toaster.tsx';
-import { MESSAGES } from '../lib/messages.ts';
+import { MESSAGES } from '../../db/messages.ts';
 import { useShell } from './session-context.tsx';
 
 /**

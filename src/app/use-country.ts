@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { parseCountry } from '../lib/geo.ts';
 import { useShell } from './session-context.tsx';
+import { getEngine } from '../lib/engine/connect.ts';
 
 const KEY = 'geo-country';
 let inflight: Promise<string | null> | null = null;
@@ -10,7 +11,8 @@ let inflight: Promise<string | null> | null = null;
  * load when not authenticated). Null while unknown or when the lookup fails.
  */
 export function useCountry(): string | null {
-  const { engine, session, ready } = useShell();
+  const { session, ready } = useShell();
+  const engine = getEngine();
   const [country, setCountry] = useState<string | null>(() => sessionStorage.getItem(KEY));
   const guest = session.status === 'guest';
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getEngine } from './engine.ts';
+import { getEngine } from './engine/connect.ts';
 
 /**
  * The service worker's registration and the app's side of a safe update (public/sw.js).

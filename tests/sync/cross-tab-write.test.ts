@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDBKeyRange } from 'fake-indexeddb';
 import type { Conversation } from '../../db/entities.ts';
 import type { MessageRow } from '../../db/rows.ts';
-import { installEngine } from '../../src/lib/engine.ts';
-import { EngineCallError } from '../../src/lib/collections/client.ts';
-import { sendMessage } from '../../src/lib/collections/actions.ts';
-import { mirrorCollection } from '../../src/lib/collections/mirror-collection.ts';
-import { MirrorSource } from '../../src/lib/collections/source.ts';
-import { messagesCollection, setMirrorSource } from '../../src/lib/collections/tables.ts';
+import { installEngine } from '../../src/lib/engine/connect.ts';
+import { optimisticText } from '../../src/lib/engine/optimistic.ts';
+import { mirrorCollection } from '../../src/lib/engine/mirror-collection.ts';
+import { MirrorSource } from '../../src/lib/engine/source.ts';
+import { messagesCollection, setMirrorSource } from '../../src/lib/engine/tables.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { Browser, startWorld, until } from './harness.ts';
 
@@ -47,9 +46,10 @@ describe('a write in one tab renders in the others', () => {
     });
 
     const before = browser.log.length;
-    const { id, tx } = sendMessage(conv.id, text);
+    const id = 'text-1';
+    const sent = optimisticText({ id, name: 'sendMessage', conversationId: conv.id, text });
     expect(messagesCollection.toArray.find((m) => m.text === text)?.pending).toBe(true);
-    await tx.isPersisted.promise;
+    expect((await sent).ok).toBe(true);
     sub.unsubscribe();
 
     // Delivered once: the server's row (numeric id, client_key = the mutation id), no pending row left.
@@ -68,11 +68,11 @@ describe('a write in one tab renders in the others', () => {
     expect(user.id).toBeGreaterThan(0);
 
     // A send the server refuses (422) shows at once, then rolls back, with the field message.
-    const bad = sendMessage(conv.id, 'y'.repeat(5001));
+    const bad = { id: 'text-2' };
+    const refused = optimisticText({ id: bad.id, name: 'sendMessage', conversationId: conv.id, text: 'y'.repeat(5001) });
     expect(messagesCollection.has(`pending:${bad.id}`)).toBe(true);
-    const err = await bad.tx.isPersisted.promise.then(() => null, (e: unknown) => e);
-    expect(err).toBeInstanceOf(EngineCallError);
-    expect((err as EngineCallError).engineError).toMatchObject({ kind: 'validation', message: 'The text may not be greater than 5000 characters.' });
+    const r = await refused;
+    expect(r.ok ? null : r.error).toMatchObject({ kind: 'validation', message: 'The text may not be greater than 5000 characters.' });
     expect(messagesCollection.has(`pending:${bad.id}`)).toBe(false);
     await until('B never keeps it', () => !bMessages.has(`pending:${bad.id}`));
     engine.shutdown();

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { act, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDBKeyRange } from 'fake-indexeddb';
-import { installEngine } from '../../src/lib/engine.ts';
-import { useConversations, useEngineStatus, useKv, useSession, useUser } from '../../src/lib/collections/hooks.ts';
-import { MirrorSource } from '../../src/lib/collections/source.ts';
-import { setMirrorSource } from '../../src/lib/collections/tables.ts';
+import { getEngine, installEngine } from '../../src/lib/engine/connect.ts';
+import { useConversations, useKv } from '../../src/lib/engine/hooks.ts';
+import { useMirrorUser } from '../../src/lib/engine/mirror-rows.ts';
+import { MirrorSource } from '../../src/lib/engine/source.ts';
+import { setMirrorSource } from '../../src/lib/engine/tables.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { Browser, startWorld, until } from './harness.ts';
 
@@ -18,11 +19,11 @@ afterAll(() => server.close());
 
 /** What a screen would render: the session, the live user, a kv document, the inbox list, the status. */
 function Probe() {
-  const session = useSession();
-  const user = useUser();
-  const home = useKv<{ enrollments_count: number }>('home');
+  const client = getEngine();
+  const { session, status } = useSyncExternalStore(client.subscribeState, client.getState);
+  const user = useMirrorUser(session.status === 'signed-in');
+  const home = useKv<{ enrollments_count: number }>('home').value;
   const { conversations, hasMore } = useConversations();
-  const status = useEngineStatus();
   return (
     <pre data-testid="probe">
       {JSON.stringify({ session: session.status, credits: user?.credits ?? null, home: home ? home.enrollments_count : null, conversations: conversations.length, hasMore, storage: status?.storage ?? null })}
@@ -32,7 +33,7 @@ function Probe() {
 
 /** A kv document whose key changes with a prop (the query follows the key, not the first one). */
 function KvProbe({ k }: { k: string }) {
-  const doc = useKv<Record<string, unknown>>(k);
+  const doc = useKv<Record<string, unknown>>(k).value;
   return <pre data-testid="kv">{doc ? Object.keys(doc).sort().join(',') : 'none'}</pre>;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstError } from '../../src/features/auth/errors.ts';
-import { MESSAGES } from '../../src/lib/messages.ts';
+import { MESSAGES } from '../../db/messages.ts';
 
 describe('auth form errors', () => {
   it('a 429 (rate-limited sign-in, confirmation, reset or registration) says to wait', () => {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { toEngineError } from '../../worker/transport/errors.ts';
-import { actionErrorMessage } from '../../src/features/classes/errors.ts';
 
-/** Issue 16.18: cancel and reschedule show any server message, else the generic one; LIMIT_EXCEEDED also as plain text. */
+/**
+ * Issue 16.18: cancel and reschedule show any server message, else the generic one; LIMIT_EXCEEDED
+ * also as plain text. The engine words the error (db/mutations.ts policy); screens show it as is.
+ */
 const shown = (status: number, body: unknown, name: 'cancelClass' | 'rescheduleClass' = 'cancelClass') =>
-  actionErrorMessage(toEngineError({ ok: false, failure: 'http', status, body }, name), 'change');
+  toEngineError({ ok: false, failure: 'http', status, body }, name).message;
 
 describe('cancel and reschedule refusals', () => {
   it('LIMIT_EXCEEDED as a JSON code or as a plain-text body says "Monthly limit exceeded"', () => {
@@ -30,6 +32,6 @@ describe('cancel and reschedule refusals', () => {
 
   it('other class actions keep the generic message', () => {
     const e = toEngineError({ ok: false, failure: 'http', status: 403, body: { message: 'Nope.' } }, 'markAbsent');
-    expect(actionErrorMessage(e, 'other')).toBe('Error occurred during preforming your action');
+    expect(e.message).toBe('Error occurred during preforming your action');
   });
 });

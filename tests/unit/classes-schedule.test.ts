@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DAYS, canRemove, canSave, emptyRow, firstFieldError, fromEnabled, payloadOf, rowsFromSchedule, toEnabled,
+  DAYS, canRemove, canSave, emptyRow, fromEnabled, payloadOf, rowsFromSchedule, toEnabled,
 } from '../../src/features/schedule/rules.ts';
 
 describe('working hours form', () => {
@@ -33,10 +33,5 @@ describe('working hours form', () => {
     expect(canSave(full, false)).toBe(true);
     expect(canSave(full, true)).toBe(false);
     expect(payloadOf(full)).toEqual([{ day: 0, start_time: '08:00', end_time: '10:00' }]);
-  });
-  it('shows the first 422 message', () => {
-    expect(firstFieldError({ 'schedule.0.end_time': ['The end time must be after the start time.'], x: ['y'] }, 'fallback'))
-      .toBe('The end time must be after the start time.');
-    expect(firstFieldError(undefined, 'fallback')).toBe('fallback');
   });
 });

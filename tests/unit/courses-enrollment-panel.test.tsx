@@ -11,7 +11,8 @@ import { EnrollmentPanel } from '../../src/features/courses/enrollment-panel.tsx
 import { emptyForm } from '../../src/features/courses/enrollment-rules.ts';
 import { enrollmentStage } from '../../src/features/courses/enrollment-stage.ts';
 import { useEnrollmentActions } from '../../src/features/courses/use-enrollment-actions.ts';
-import { OFFLINE_MESSAGE } from '../../src/features/courses/enrollment-errors.ts';
+import { MESSAGES } from '../../db/messages.ts';
+import { installEngine, type EngineClient } from '../../src/lib/engine/connect.ts';
 
 const notify = vi.hoisted(() => vi.fn());
 vi.mock('../../src/components/ui/toaster.tsx', () => ({ notify }));
@@ -59,8 +60,8 @@ function render(c: Course, online = true) {
     settings: null,
     status: { online, realtime: 'connected', storage: 'memory', pendingMutations: 0, lastSyncAt: null },
     notifications: [],
-    engine: { mutate, call: vi.fn(), signIn: vi.fn(), signOut: vi.fn(), refresh: vi.fn() } as unknown as ShellValue['engine'],
   };
+  installEngine({ mutate } as unknown as EngineClient);
   act(() => root.render(<ChakraProvider value={system}><ShellProvider value={shell}><Panel c={c} /></ShellProvider></ChakraProvider>));
 }
 
@@ -121,19 +122,19 @@ describe('enrolment panel', () => {
     expect(button('Save Changes')).toBeDefined();
   });
 
-  it('offline, resubmitting fails at once and nothing is queued', async () => {
+  it("offline, resubmitting shows the engine's enrolment offline message (the engine never queues it: tests/sync)", async () => {
+    mutate.mockResolvedValueOnce({ ok: false, error: { kind: 'offline', message: MESSAGES.enrollOffline } });
     render(course(stored), false);
     await click('Edit');
     type(textarea(), 'x');
     await click('Save Changes');
-    expect(mutate).not.toHaveBeenCalled();
-    expect(notify).toHaveBeenCalledWith('error', OFFLINE_MESSAGE);
+    expect(notify).toHaveBeenCalledWith('error', MESSAGES.enrollOffline);
   });
 
   it('a 422 shows the first field message', async () => {
     mutate.mockResolvedValueOnce({
       ok: false,
-      error: { kind: 'validation', status: 422, message: 'x', fields: { start_day: ['The start day must be tomorrow or later.'] } },
+      error: { kind: 'validation', status: 422, message: 'The start day must be tomorrow or later.', fields: { start_day: ['The start day must be tomorrow or later.'] } },
     });
     render(course(stored));
     await click('Edit');

@@ -4,7 +4,7 @@ import {
   nextStartDays, removeScheduleRow, sameAsStored, toPayload, togglePreferredDay, tomorrowIn, validateEnrollment, weekdayOf,
   weeklyOptions, weeklyPrice, withDuration, type EnrollmentFormState,
 } from '../../src/features/courses/enrollment-rules.ts';
-import { MESSAGES } from '../../src/lib/messages.ts';
+import { MESSAGES } from '../../db/messages.ts';
 
 const TZ = 'Africa/Cairo';
 // 2026-03-10 is a Tuesday; 12:00 UTC is 14:00 in Cairo.

@@ -80,21 +80,15 @@ describe('my courses search', () => {
   });
 });
 
-describe('enrolment error messages', async () => {
-  const { enrollmentErrorMessage, OFFLINE_MESSAGE } = await import('../../src/features/courses/enrollment-errors.ts');
-  it('offline fails with its own message', () => {
-    expect(enrollmentErrorMessage({ kind: 'offline', message: 'x' }, 'Error occurred during enrolling course')).toBe(OFFLINE_MESSAGE);
-  });
+describe('enrolment error messages (worded by the engine from db/mutations.ts)', async () => {
+  const { toEngineError } = await import('../../worker/transport/errors.ts');
+  const http = (status: number, body: unknown) => ({ ok: false as const, failure: 'http' as const, status, body });
   it('a 422 shows the first field message', () => {
-    const error = {
-      kind: 'validation' as const, status: 422, message: 'The given data was invalid.',
-      fields: { start_day: ['The start day must be tomorrow or later.'], schedule: ['other'] },
-    };
-    expect(enrollmentErrorMessage(error, 'Error occurred during enrolling course')).toBe('The start day must be tomorrow or later.');
+    const body = { message: 'The given data was invalid.', errors: { start_day: ['The start day must be tomorrow or later.'], schedule: ['other'] } };
+    expect(toEngineError(http(422, body), 'enroll').message).toBe('The start day must be tomorrow or later.');
   });
   it('anything else shows the action fallback', () => {
-    expect(enrollmentErrorMessage({ kind: 'server', status: 500, message: 'boom' }, 'Error occurred during finishing')).toBe(
-      'Error occurred during finishing',
-    );
+    expect(toEngineError(http(500, { message: 'boom' }), 'finishEnrollment').message).toBe('Error occurred during finishing');
+    expect(toEngineError(http(400, { message: 'nope' }), 'enroll').message).toBe('Error occurred during enrolling course');
   });
 });

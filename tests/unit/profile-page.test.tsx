@@ -6,12 +6,13 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MirrorTableName, Resource } from '../../db/engine-api.ts';
 import type { Child, Class, Enrollment, User } from '../../db/entities.ts';
-import { ShellProvider, type ShellEngine, type ShellValue } from '../../src/app/session-context.tsx';
+import { ShellProvider, type ShellValue } from '../../src/app/session-context.tsx';
 import { RouteDataProvider } from '../../src/app/route-data.tsx';
 import { routeByName } from '../../src/app/route-meta.ts';
 import { system } from '../../src/app/theme.ts';
-import type { MirrorSource, Sink } from '../../src/lib/collections/source.ts';
-import { setMirrorSource } from '../../src/lib/collections/tables.ts';
+import type { MirrorSource, Sink } from '../../src/lib/engine/source.ts';
+import { setMirrorSource } from '../../src/lib/engine/tables.ts';
+import { installEngine, type EngineClient } from '../../src/lib/engine/connect.ts';
 import ProfilePage from '../../src/features/profile/profile-page.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -76,14 +77,13 @@ function WithRouteData({ user, children }: { user: User; children: ReactNode }) 
 }
 
 async function open(path: string, user: User = me()) {
-  const engine: ShellEngine = {
-    call: vi.fn(), signIn: vi.fn(), signOut: vi.fn(), mutate: vi.fn(),
-    refresh: async (r) => {
+  installEngine({
+    refresh: async (r: Resource) => {
       refreshed.push(r);
       return { ok: true, data: null };
     },
-  };
-  const value: ShellValue = { ready: true, session: { status: 'signed-in', token: 't', user }, settings: null, status: null, notifications: [], engine };
+  } as unknown as EngineClient);
+  const value: ShellValue = { ready: true, session: { status: 'signed-in', token: 't', user }, settings: null, status: null, notifications: [] };
   await act(async () =>
     root.render(
       <ChakraProvider value={system}>

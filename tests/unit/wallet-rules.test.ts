@@ -3,7 +3,7 @@ import {
   borrowAllowed, borrowError, borrowRemainder, canPay, isLowBalance, parseAmount, rechargeError,
   recommendedRecharge, transferError,
 } from '../../src/features/wallet/rules.ts';
-import { Attempt } from '../../src/features/wallet/attempt.ts';
+import { Attempt } from '../../src/lib/engine/attempt.ts';
 
 describe('parseAmount', () => {
   it('reads dollars with at most two decimals', () => {
@@ -114,16 +114,15 @@ describe('Attempt (idempotency key of one money action)', () => {
   });
 });
 
-describe('moneyErrorMessage', () => {
-  it('decides by code and kind, never by text', async () => {
-    const { moneyErrorMessage } = await import('../../src/features/wallet/errors.ts');
-    const fb = 'fallback';
-    expect(moneyErrorMessage({ kind: 'rejected', code: 'MAX_BORROW_AMOUNT_EXCEEDED', message: 'x' }, fb)).toBe('You have excceeded max borrow amount');
-    expect(moneyErrorMessage({ kind: 'rejected', code: 'BORROW_NOT_ALLOWED', message: 'x' }, fb)).toBe('Borrow is not allowed for you right now');
-    expect(moneyErrorMessage({ kind: 'rejected', code: 'NO_ENOUGH_CREDITS', message: 'x' }, fb)).toBe('No Enough Credits');
-    expect(moneyErrorMessage({ kind: 'validation', status: 422, message: 'x', fields: { amount: ['Too small'] } }, fb)).toBe('Too small');
-    expect(moneyErrorMessage({ kind: 'offline', message: 'You are offline' }, fb)).toBe('You are offline');
-    expect(moneyErrorMessage({ kind: 'server', status: 500, message: 'MAX_BORROW_AMOUNT_EXCEEDED' }, fb)).toBe(fb);
+describe('money errors (worded by the engine from db/mutations.ts)', () => {
+  it('decides by code and status, never by text', async () => {
+    const { toEngineError } = await import('../../worker/transport/errors.ts');
+    const shown = (status: number, body: unknown, name: 'borrow' | 'transfer' = 'borrow') => toEngineError({ ok: false, failure: 'http', status, body }, name).message;
+    expect(shown(400, { code: 'MAX_BORROW_AMOUNT_EXCEEDED', message: 'x' })).toBe('You have excceeded max borrow amount');
+    expect(shown(400, { code: 'BORROW_NOT_ALLOWED', message: 'x' })).toBe('Borrow is not allowed for you right now');
+    expect(shown(400, { code: 'NO_ENOUGH_CREDITS', message: 'x' }, 'transfer')).toBe('No Enough Credits');
+    expect(shown(422, { message: 'x', errors: { amount: ['Too small'] } })).toBe('Too small');
+    expect(shown(500, { message: 'MAX_BORROW_AMOUNT_EXCEEDED' })).toBe('Error occurred during performing request, please contact support');
   });
 });
 

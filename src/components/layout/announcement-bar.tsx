@@ -1,7 +1,7 @@
 import { Box, CloseButton, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useState, memo } from 'react';
 import { useSettings } from '../../app/session-context.tsx';
-import { DURATIONS } from '../../lib/messages.ts';
+import { DURATIONS } from '../../../db/messages.ts';
 
 /** The optional announcement of the app settings, shown for 15 s (or until closed). */
 // Memoised: the layout re-renders on every navigation; this part does not depend on the route.

@@ -1,12 +1,88 @@
-import { Dialog } from '@chakra-ui/react';
-import type { ComponentProps } from 'react';
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { keepOpenOnToast } from './toaster.tsx';
 
 /**
- * The app's dialog root: Chakra's, except that a click on a toast (closing it, say) is not a click
- * outside the dialog, so it does not close the dialog the toast is talking about. Every dialog of
- * the app uses this one instead of `Dialog.Root`.
+ * The app's dialog root: Chakra's, except that
+ * - a click on a toast (closing it, say) is not a click outside the dialog, so it does not close
+ *   the dialog the toast is talking about;
+ * - focus returns to what opened it (the element focused when it was first rendered), even for a
+ *   dialog that is opened by being mounted, where Chakra has no trigger to return to.
+ * Every dialog of the app uses this one (through `AppDialog` below) instead of `Dialog.Root`.
  */
 export function DialogRoot(props: ComponentProps<typeof Dialog.Root>) {
-  return <Dialog.Root onInteractOutside={keepOpenOnToast} {...props} />;
+  const [opener] = useState(() => (typeof document !== 'undefined' ? (document.activeElement as HTMLElement | null) : null));
+  const finalFocusEl = () => (opener && opener !== document.body && opener.isConnected ? opener : null);
+  return <Dialog.Root onInteractOutside={keepOpenOnToast} finalFocusEl={finalFocusEl} {...props} />;
+}
+
+export interface AppDialogProps extends Omit<ComponentProps<typeof Dialog.Root>, 'children' | 'title' | 'onSubmit'> {
+  title: ReactNode;
+  children: ReactNode;
+  /** The footer's buttons (a form dialog has Cancel and its submit button by default). */
+  footer?: ReactNode;
+  onClose(): void;
+  /** While true the dialog cannot be closed (a request runs) and its controls say so. */
+  busy?: boolean;
+  /** Makes the dialog a form: Enter submits, and the footer gets Cancel and `submitLabel`. */
+  onSubmit?: (e: FormEvent<HTMLFormElement>) => void;
+  submitLabel?: ReactNode;
+  /** Colour of the submit button (default: the theme's). */
+  submitPalette?: string;
+  /** The dialog's accessible name when the title is not text. */
+  label?: string;
+  bodyProps?: ComponentProps<typeof Dialog.Body>;
+  contentProps?: ComponentProps<typeof Dialog.Content>;
+}
+
+/**
+ * One dialog tree for the whole app: backdrop, a centred panel, a title, a body, a footer and a
+ * close button. With `onSubmit` it is a form dialog: the panel is the `<form>` (Enter submits, the
+ * browser's own validation is off: each form shows its own messages), the footer has Cancel and the
+ * submit button, and nothing closes it while `busy`.
+ */
+export function AppDialog({
+  title, children, footer, onClose, busy = false, onSubmit, submitLabel, submitPalette, label, bodyProps, contentProps, open = true, placement = 'center', size = 'sm', ...root
+}: AppDialogProps) {
+  const body = (
+    <>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body {...bodyProps}>{children}</Dialog.Body>
+      {(footer || onSubmit) && (
+        <Dialog.Footer>
+          {footer ?? (
+            <>
+              <Button variant="outline" type="button" disabled={busy} onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy} colorPalette={submitPalette}>
+                {submitLabel}
+              </Button>
+            </>
+          )}
+        </Dialog.Footer>
+      )}
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" disabled={busy} />
+      </Dialog.CloseTrigger>
+    </>
+  );
+  return (
+    <DialogRoot open={open} onOpenChange={(d) => !d.open && !busy && onClose()} placement={placement} size={size} {...root}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          {onSubmit ? (
+            <Dialog.Content asChild aria-label={label} {...contentProps}>
+              <form onSubmit={onSubmit} noValidate>{body}</form>
+            </Dialog.Content>
+          ) : (
+            <Dialog.Content aria-label={label} {...contentProps}>{body}</Dialog.Content>
+          )}
+        </Dialog.Positioner>
+      </Portal>
+    </DialogRoot>
+  );
 }

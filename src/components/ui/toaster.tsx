@@ -1,5 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
-import { DURATIONS } from '../../lib/messages.ts';
+import { DURATIONS } from '../../../db/messages.ts';
 
 /** The gap between the navbar (85 px from md up, 65-70 px on phones) and the first toast. */
 const BELOW_NAVBAR = 'calc(85px + 0.5rem)';

@@ -3,14 +3,16 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { User } from '../../../db/entities.ts';
 import { useShell, useUser } from '../../app/session-context.tsx';
+import { getEngine } from '../../lib/engine/connect.ts';
 import { notify } from '../../components/ui/toaster.tsx';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { AuthCard } from './auth-card.tsx';
 import { firstError } from './errors.ts';
 
 /** Email Confirmation: the code the server emailed, and a way to have it sent again. */
 export default function ConfirmPage() {
-  const { engine, session } = useShell();
+  const { session } = useShell();
+  const engine = getEngine();
   const user = useUser();
   const navigate = useNavigate();
   const [code, setCode] = useState('');

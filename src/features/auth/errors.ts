@@ -1,5 +1,5 @@
 import type { EngineError } from '../../../db/engine-api.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 
 /**
  * The first field message of a 422, else the engine's message, else the generic one. A 429 (the

@@ -2,8 +2,8 @@ import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { User } from '../../../db/entities.ts';
-import { useEngine } from '../../app/session-context.tsx';
-import { MESSAGES } from '../../lib/messages.ts';
+import { getEngine } from '../../lib/engine/connect.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { AuthCard } from './auth-card.tsx';
 import { firstError } from './errors.ts';
 import { PasswordInput } from './password-input.tsx';
@@ -16,7 +16,7 @@ export const SIGN_IN_FAILED = 'These credentials do not match our records.';
  * session and the guard moves the user from this guest-only page to home.
  */
 export function LoginForm({ teacher = false }: { teacher?: boolean }) {
-  const engine = useEngine();
+  const engine = getEngine();
   const { search } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -36,7 +36,7 @@ export function LoginForm({ teacher = false }: { teacher?: boolean }) {
       body: { email: email.trim(), password, ...(teacher ? { type: 'teacher' } : {}) },
     });
     if (res.ok && hasSession(res.data)) {
-      await completeSignIn(engine, res.data.token, res.data.user);
+      await completeSignIn(res.data.token, res.data.user);
       return; // the guard redirects; keep the button busy until it does
     }
     setBusy(false);

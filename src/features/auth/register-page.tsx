@@ -3,10 +3,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { User } from '../../../db/entities.ts';
 import { setAfterAuth } from '../../app/after-auth.ts';
-import { useEngine } from '../../app/session-context.tsx';
+import { getEngine } from '../../lib/engine/connect.ts';
 import { useCountry } from '../../app/use-country.ts';
 import { notify } from '../../components/ui/toaster.tsx';
-import { DURATIONS, MESSAGES } from '../../lib/messages.ts';
+import { DURATIONS, MESSAGES } from '../../../db/messages.ts';
 import { browserTimezone } from '../settings/timezones.ts';
 import { AuthCard } from './auth-card.tsx';
 import { fieldErrors, firstError } from './errors.ts';
@@ -23,7 +23,7 @@ const SERVER_FIELDS: Record<string, keyof RegistrationForm> = {
 };
 
 export default function RegisterPage() {
-  const engine = useEngine();
+  const engine = getEngine();
   const { search } = useLocation();
   const referral = new URLSearchParams(search).get('referral');
   const detected = useCountry();
@@ -57,7 +57,7 @@ export default function RegisterPage() {
     const res = await engine.call<{ token?: string; user?: User; verification?: string | null }>({ method: 'POST', path: '/register', body: payload });
     if (res.ok && hasSession(res.data)) {
       setAfterAuth((res.data as { verification?: string | null }).verification === 'SENT' ? '/confirm' : null);
-      await completeSignIn(engine, res.data.token, res.data.user);
+      await completeSignIn(res.data.token, res.data.user);
       return;
     }
     setBusy(false);

@@ -1,5 +1,5 @@
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 
 /**
  * The sign-up form's rules (shell spec section 5) and the payload it sends (section 3), kept pure

@@ -1,9 +1,9 @@
 import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useEngine } from '../../app/session-context.tsx';
+import { getEngine } from '../../lib/engine/connect.ts';
 import { notify } from '../../components/ui/toaster.tsx';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { AuthCard } from './auth-card.tsx';
 import { firstError } from './errors.ts';
 import { PasswordInput } from './password-input.tsx';
@@ -15,7 +15,7 @@ type Step = 'email' | 'code' | 'password';
  * answers the URL of the last step), then the new password posted to that URL.
  */
 export default function ResetPasswordPage() {
-  const engine = useEngine();
+  const engine = getEngine();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');

@@ -1,5 +1,6 @@
 import type { User } from '../../../db/entities.ts';
-import { mutationId, type ShellEngine } from '../../app/session-context.tsx';
+import { getEngine } from '../../lib/engine/connect.ts';
+import { mutate } from '../../lib/engine/mutation.ts';
 import { browserTimezone } from '../settings/timezones.ts';
 
 export interface AuthReply {
@@ -16,8 +17,8 @@ export const hasSession = (r: unknown): r is { token: string; user: User } =>
  * Hands the new session to the engine, then sends the browser's timezone when it differs from the
  * account's (a quick, replayable-safe update; its failure does not undo the sign-in).
  */
-export async function completeSignIn(engine: ShellEngine, token: string, user: User): Promise<void> {
-  await engine.signIn(token, user);
+export async function completeSignIn(token: string, user: User): Promise<void> {
+  await getEngine().signIn(token, user);
   const tz = browserTimezone();
-  if (tz && tz !== user.timezone) void engine.mutate({ id: mutationId(), name: 'updateTimezone', timezone: tz });
+  if (tz && tz !== user.timezone) void mutate('updateTimezone', { timezone: tz });
 }

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useEngine, useRole } from '../../app/session-context.tsx';
+import { useRole } from '../../app/session-context.tsx';
+import { getEngine } from '../../lib/engine/connect.ts';
 import { setLoggingOut } from './logout-state.ts';
 
 export const LOGOUT_DELAYS = [500, 250] as const;
@@ -13,7 +14,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * still unsent (the caller asks again with `force`).
  */
 export function useLogout() {
-  const engine = useEngine();
+  const engine = getEngine();
   const role = useRole();
   const navigate = useNavigate();
   return useCallback(

@@ -1,3 +1,4 @@
+import { isTeacher } from '../../../db/entities.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useCalendarController, type DatesSetInfo } from '@fullcalendar/react';
 import { Alert, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
@@ -41,7 +42,7 @@ function monthsOf(info: DatesSetInfo, timeZone: string): string[] {
  */
 export function CalendarPage() {
   const user = useUser();
-  const role: Role = user?.groupId === 1 ? 'teacher' : 'student';
+  const role: Role = isTeacher(user) ? 'teacher' : 'student';
   const timeZone = safeZone(user?.timezone);
   const controller = useCalendarController();
   const [range, setRange] = useState<Range | null>(null);

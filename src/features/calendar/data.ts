@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { and, gte, lt } from '@tanstack/react-db';
-import { useLiveQuery, useOptionalLiveQuery } from '../../lib/collections/live-query.ts';
+import { useLiveQuery, useOptionalLiveQuery } from '../../lib/engine/live-query.ts';
 import type { Class } from '../../../db/entities.ts';
-import { calendarMonthsCollection, classesCollection, getEngine } from '../../lib/collections/index.ts';
+import { calendarMonthsCollection, classesCollection, getEngine } from '../../lib/engine/index.ts';
 
 /**
  * Watches the months on screen: the engine fetches each at once and then every

@@ -5,8 +5,9 @@ import type { ClassReport } from '../../../db/entities.ts';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { mutationId, useEngine, useRole, useUser } from '../../app/session-context.tsx';
-import { MESSAGES } from '../../lib/messages.ts';
+import { useRole, useUser } from '../../app/session-context.tsx';
+import { useMutation } from '../../lib/engine/mutation.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { useFilterEnrollments, useReports } from './data.ts';
 import { EditReportDialog } from './edit-report-dialog.tsx';
 import { ReportDetailDialog } from './report-detail-dialog.tsx';
@@ -67,7 +68,7 @@ function GuestReports() {
  * (offline it waits and is sent later).
  */
 function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
-  const engine = useEngine();
+  const edit = useMutation('editClassReport');
   const timezone = useUser()?.timezone || deviceZone();
   const enrollments = useFilterEnrollments();
   const [enrollmentId, setEnrollmentId] = useState<number | null>(null);
@@ -76,15 +77,13 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
   const [editing, setEditing] = useState<ClassReport | null>(null);
 
   const save = async (r: ClassReport, d: ReportDraft): Promise<string | null> => {
-    const result = await engine.mutate({
-      id: mutationId(), name: 'editClassReport', reportId: r.id,
-      rating: d.rating, class_activity: d.class_activity.trim(), homework: d.homework.trim(), teacher_notes: d.teacher_notes.trim(),
-    });
-    if (!result.ok) {
-      const first = result.error.fields ? Object.values(result.error.fields)[0]?.[0] : undefined;
-      return first ?? result.error.message ?? MESSAGES.saveFailed;
-    }
-    notify('success', MESSAGES.classReportSaved);
+    // A refusal shows in the edit form (the engine words it: a 422's first message).
+    const result = await edit.run(
+      { reportId: r.id, rating: d.rating, class_activity: d.class_activity.trim(), homework: d.homework.trim(), teacher_notes: d.teacher_notes.trim() },
+      { error: () => null },
+    );
+    if (!result) return null;
+    if (!result.ok) return result.error.message;
     setOpenedId(null);
     return null;
   };

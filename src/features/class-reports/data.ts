@@ -1,8 +1,8 @@
-import { useLiveQuery } from '../../lib/collections/live-query.ts';
+import { useLiveQuery } from '../../lib/engine/live-query.ts';
 import { useMemo } from 'react';
 import type { ClassReport, Enrollment } from '../../../db/entities.ts';
-import { useListItems } from '../../lib/collections/hooks.ts';
-import { enrollmentsCollection } from '../../lib/collections/tables.ts';
+import { useListItems } from '../../lib/engine/hooks.ts';
+import { enrollmentsCollection } from '../../lib/engine/tables.ts';
 
 /** The filter's enrolments (a student's own, a teacher's taught ones); the route refreshes them. */
 export function useFilterEnrollments(): Enrollment[] {

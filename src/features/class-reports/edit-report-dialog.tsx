@@ -2,7 +2,7 @@ import { Button, CloseButton, Dialog, Field, Portal, Stack, Text, Textarea } fro
 import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import { useEffect, useId, useState } from 'react';
 import type { ClassReport } from '../../../db/entities.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { HalfStarRatingInput } from './star-rating.tsx';
 import { draftOf, reportDraftError, type ReportDraft } from './report-rules.ts';
 

@@ -1,7 +1,7 @@
 import { Button, CloseButton, DataList, Dialog, Portal, Text } from '@chakra-ui/react';
 import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import type { ClassReport } from '../../../db/entities.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { StarRating } from './star-rating.tsx';
 import { otherParty, otherPartyLabel, type Role } from './report-rules.ts';

@@ -1,5 +1,5 @@
 import type { ClassReport, Enrollment } from '../../../db/entities.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 
 /** Class report rules (second spec, sections 2, 5 and 9) as pure functions. */
 

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import { Alert, Button, CloseButton, Dialog, HStack, Portal, Separator, Stack, Text } from '@chakra-ui/react';
 import { useBreakpointValue } from '@chakra-ui/react';
-import type { Class } from '../../../db/entities.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import { isTeacher, type Class } from '../../../db/entities.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useUser } from '../../app/session-context.tsx';
 import { ChangesLeft, ClassInfo } from './class-info.tsx';
@@ -36,7 +36,7 @@ export function ClassDialog({ classId, onClose }: { classId: number | null; onCl
   const user = useUser();
   const [mode, setMode] = useState<Mode>('details');
   useEffect(() => setMode('details'), [classId]);
-  const role: Role = user?.groupId === 1 ? 'teacher' : 'student';
+  const role: Role = isTeacher(user) ? 'teacher' : 'student';
   const timeZone = user?.timezone ?? 'UTC';
   const back = () => setMode('details');
   // 'full' on phones; a responsive size object would keep full's height on wide screens too.

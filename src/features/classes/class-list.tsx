@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Virtuoso } from 'react-virtuoso';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { useUser } from '../../app/session-context.tsx';
 import { ClassCard } from './class-card.tsx';
 import { ClassDialog } from './lazy-class-dialog.tsx';

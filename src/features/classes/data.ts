@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { eq } from '@tanstack/react-db';
-import { useLiveQuery, useOptionalLiveQuery } from '../../lib/collections/live-query.ts';
+import { useLiveQuery, useOptionalLiveQuery } from '../../lib/engine/live-query.ts';
 import type { Class, RescheduleRequest } from '../../../db/entities.ts';
-import { classesCollection, rescheduleRequestsCollection, useListItems, useRefresh } from '../../lib/collections/index.ts';
+import { classesCollection, rescheduleRequestsCollection, useListItems, useRefresh } from '../../lib/engine/index.ts';
 import { useNow } from '../../lib/use-now.ts';
 
 /**

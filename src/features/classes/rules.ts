@@ -1,6 +1,6 @@
 import type { Class } from '../../../db/entities.ts';
 import { statusLabel } from '../../lib/status.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { formatClock } from '../../lib/format.ts';
 import { HOUR_MS, MINUTE_MS, addDays, clockIn, todayIn } from './time.ts';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Field, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { isReasonValid } from './enrollment-stage.ts';
 
 /**

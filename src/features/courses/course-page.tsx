@@ -6,7 +6,7 @@ import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useUser } from '../../app/session-context.tsx';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { CancelSubscriptionCard } from './cancel-subscription-card.tsx';
 import { CourseSummary } from './course-summary.tsx';
 import { useCourse } from './data.ts';

@@ -2,7 +2,7 @@ import { Button, EmptyState, Heading, HStack, Input, InputGroup, SimpleGrid, Ske
 import { useMemo, useState } from 'react';
 import { PageContainer } from '../../components/page-container.tsx';
 import { CourseIcon } from './icons.tsx';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { ALL_CATEGORIES, categoriesOf, filterCourses } from './catalogue-filter.ts';
 import { CourseCard } from './course-card.tsx';
 import { useCourses } from './data.ts';

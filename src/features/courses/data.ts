@@ -1,10 +1,10 @@
 import { eq } from '@tanstack/react-db';
-import { useLiveQuery } from '../../lib/collections/live-query.ts';
+import { useLiveQuery } from '../../lib/engine/live-query.ts';
 import { useMemo } from 'react';
 import type { Course } from '../../../db/entities.ts';
 import type { KvRow } from '../../../db/rows.ts';
 import { useRouteData } from '../../app/route-data.tsx';
-import { coursesCollection, kvCollection } from '../../lib/collections/tables.ts';
+import { coursesCollection, kvCollection } from '../../lib/engine/tables.ts';
 
 export interface ClassDurationItem {
   text: string;

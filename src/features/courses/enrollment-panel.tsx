@@ -2,7 +2,7 @@ import { Alert, Button, Card, HStack, Heading } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { Course } from '../../../db/entities.ts';
 import { notify } from '../../components/ui/toaster.tsx';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import type { ClassDurationItem } from './data.ts';
 import { EnrollmentForm } from './enrollment-form.tsx';
 import { emptyForm, formFromEnrollment, sameAsStored, toPayload, validateEnrollment, type EnrollmentFormState, type FormField } from './enrollment-rules.ts';

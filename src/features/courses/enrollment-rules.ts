@@ -2,7 +2,7 @@ import { Temporal } from '../../lib/temporal.ts';
 import type { Temporal as T } from 'temporal-polyfill';
 import type { Course, Enrollment } from '../../../db/entities.ts';
 import type { EnrollmentForm } from '../../../db/engine-api.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 
 /**
  * The enrolment form's rules (second spec, sections 4, 5 and 9) as pure functions. They follow the

@@ -3,8 +3,8 @@ import { DialogRoot } from '../../components/ui/dialog-root.tsx';
 import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
 import { useBreakpointValue } from '@chakra-ui/react';
 import type { Enrollment } from '../../../db/entities.ts';
-import { MESSAGES } from '../../lib/messages.ts';
-import { useAction } from '../classes/use-action.ts';
+import { MESSAGES } from '../../../db/messages.ts';
+import { useMutation } from '../../lib/engine/mutation.ts';
 import { makeupError, makeupMinTime } from '../classes/rules.ts';
 import { todayIn } from '../classes/time.ts';
 
@@ -21,7 +21,7 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
   enrollments: Enrollment[];
   timeZone: string;
 }) {
-  const { run, busy } = useAction();
+  const { run, busy } = useMutation('addMakeup');
   const [enrollmentId, setEnrollmentId] = useState('');
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
@@ -39,11 +39,8 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
     e.preventDefault();
     setTried(true);
     if (!enrollmentId || !date || !time || problem) return;
-    const r = await run(
-      { name: 'addMakeup', enrollment_id: Number(enrollmentId), date, start_time: time },
-      { family: 'other', success: MESSAGES.classAdded },
-    );
-    if (r) {
+    const r = await run({ enrollment_id: Number(enrollmentId), date, start_time: time });
+    if (r?.ok) {
       reset();
       onClose();
     }

@@ -1,8 +1,8 @@
 import { eq } from '@tanstack/react-db';
-import { useLiveQuery } from '../../lib/collections/live-query.ts';
+import { useLiveQuery } from '../../lib/engine/live-query.ts';
 import type { Home } from '../../../db/entities.ts';
 import type { KvRow } from '../../../db/rows.ts';
-import { kvCollection } from '../../lib/collections/index.ts';
+import { kvCollection } from '../../lib/engine/index.ts';
 
 /** The home document of the mirror (kv `home`), live: the engine's home polling and mutation replies refresh it. */
 export function useHome(): { home: Home | undefined; loaded: boolean } {

@@ -1,10 +1,11 @@
+import { isTeacher } from '../../../db/entities.ts';
 import { useState } from 'react';
 import { Alert, Heading, Stack } from '@chakra-ui/react';
 import { PageContainer } from '../../components/page-container.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useRouteData } from '../../app/route-data.tsx';
 import { useUser } from '../../app/session-context.tsx';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { ClassDialog } from '../classes/lazy-class-dialog.tsx';
 import { StudentDashboard } from './student-dashboard.tsx';
 import { TeacherDashboard } from './teacher-dashboard.tsx';
@@ -28,11 +29,11 @@ export function DashboardPage() {
       <Stack gap="6">
         <Heading as="h1" size="2xl">Dashboard</Heading>
         {failed && !home && (
-          <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{MESSAGES.appDataFailed}</Alert.Title></Alert.Root>
+          <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{MESSAGES.loadFailed}</Alert.Title></Alert.Root>
         )}
         {!home ? (
           loaded || failed ? null : <PageSpinner />
-        ) : user.groupId === 1 ? (
+        ) : isTeacher(user) ? (
           <TeacherDashboard home={home} user={user} onOpen={setOpenId} />
         ) : (
           <StudentDashboard home={home} user={user} onOpen={setOpenId} />

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-u
 import { Link as RouterLink } from 'react-router';
 import type { Home, User } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { CourseGrid } from './course-grid.tsx';
 import { RescheduleRequests } from './reschedule-requests.tsx';
 import { usePendingRequests } from '../classes/data.ts';

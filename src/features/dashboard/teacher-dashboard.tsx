@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { Home, User } from '../../../db/entities.ts';
-import { useEngine } from '../../app/session-context.tsx';
+import { getEngine } from '../../lib/engine/connect.ts';
 import { AddMakeupDialog } from './add-makeup-dialog.tsx';
 import { CourseGrid } from './course-grid.tsx';
 import { RescheduleRequests } from './reschedule-requests.tsx';
@@ -15,7 +15,7 @@ import { UpcomingClass } from './upcoming-class.tsx';
 export function TeacherDashboard({ home, user, onOpen }: { home: Home; user: User; onOpen: (id: number) => void }) {
   // The requests table of the mirror, not the home document: a decision removes its row at once.
   const requests = usePendingRequests();
-  const engine = useEngine();
+  const engine = getEngine();
   const [makeupOpen, setMakeupOpen] = useState(false);
   const [reloading, setReloading] = useState(false);
   const reload = async () => {

@@ -1,7 +1,7 @@
-import { useLiveQuery } from '../../lib/collections/live-query.ts';
+import { useLiveQuery } from '../../lib/engine/live-query.ts';
 import type { Child } from '../../../db/entities.ts';
-import { childrenCollection } from '../../lib/collections/tables.ts';
-import { useKvValue } from '../wallet/data.ts';
+import { childrenCollection } from '../../lib/engine/tables.ts';
+import { useKv } from '../../lib/engine/hooks.ts';
 
 /** The parent's child accounts as the mirror holds them, by name. */
 export function useChildren(): { children: Child[]; loaded: boolean } {
@@ -11,6 +11,6 @@ export function useChildren(): { children: Child[]; loaded: boolean } {
 
 /** GET /childs `meta.cap_running` (kv `children-meta`): while true, new child accounts cannot be created. */
 export function useCapRunning(): boolean {
-  const { value } = useKvValue<{ cap_running?: boolean }>('children-meta');
+  const { value } = useKv<{ cap_running?: boolean }>('children-meta');
   return value?.cap_running === true;
 }

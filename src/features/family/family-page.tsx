@@ -5,7 +5,7 @@ import { useUser } from '../../app/session-context.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { useRouteData } from '../../app/route-data.tsx';
 import { ChildrenTable } from './children-table.tsx';
 import { useCapRunning, useChildren } from './data.ts';

@@ -2,7 +2,7 @@ import { Box, Center, Input, InputGroup, Skeleton, Spinner, Stack, Text } from '
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import type { Conversation } from '../../../db/entities.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { ConversationItem } from './conversation-item.tsx';
 import { InboxIcon } from './icons.tsx';
 import { filterConversations } from './order.ts';

@@ -1,7 +1,7 @@
 import { Avatar, Box, Center, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Conversation } from '../../../db/entities.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { Composer } from './composer.tsx';
 import { InboxIcon } from './icons.tsx';
 import { ImageViewer } from './image-viewer.tsx';

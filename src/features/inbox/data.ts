@@ -1,13 +1,15 @@
 import { eq } from '@tanstack/react-db';
-import { useLiveQuery } from '../../lib/collections/live-query.ts';
+import { useLiveQuery } from '../../lib/engine/live-query.ts';
 import { useCallback, useMemo } from 'react';
 import type { Conversation } from '../../../db/entities.ts';
 import type { OutboxEntry } from '../../../db/rows.ts';
 import { notify } from '../../components/ui/toaster.tsx';
-import { discardMutation, retryMutation, runMutation, sendMessage } from '../../lib/collections/actions.ts';
-import { useConversations as useConversationRows, useMessages } from '../../lib/collections/hooks.ts';
-import { outboxCollection } from '../../lib/collections/tables.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import { newId } from '../../../db/ids.ts';
+import { mutate } from '../../lib/engine/mutation.ts';
+import { discardMutation, optimisticText, retryMutation } from '../../lib/engine/optimistic.ts';
+import { useConversations as useConversationRows, useMessages } from '../../lib/engine/hooks.ts';
+import { outboxCollection } from '../../lib/engine/tables.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { orderMessages, sortConversations, type MessageItem, type MessageRow } from './order.ts';
 
 /**
@@ -83,15 +85,14 @@ export function useConversationMessages(conversationId: number): MessagesState {
   };
 }
 
-const errorText = (e: unknown, fallback: string) =>
-  (e as { engineError?: { message?: string } })?.engineError?.message || fallback;
-
 export function useInboxActions(conversationId: number): InboxActions {
   const send = useCallback((text: string) => {
     // Shows at once as pending; offline it waits in the outbox. A refusal (a closed conversation)
     // rolls the pending row back and says why.
-    const { tx } = sendMessage(conversationId, text);
-    tx.isPersisted.promise.catch((e: unknown) => notify('error', errorText(e, MESSAGES.actionFailed)));
+    // Not a control's action: a second text may go while the first is on its way (no busy guard).
+    void optimisticText({ id: newId(), name: 'sendMessage', conversationId, text }).then((r) => {
+      if (!r.ok) notify('error', r.error.message);
+    });
   }, [conversationId]);
 
   const sendImage = useCallback(async (file: File) => {
@@ -100,11 +101,8 @@ export function useInboxActions(conversationId: number): InboxActions {
       return;
     }
     // Images are not queued: offline this fails at once with the engine's "needs a connection".
-    try {
-      await runMutation({ name: 'sendImage', conversationId, image: file });
-    } catch (e) {
-      notify('error', errorText(e, MESSAGES.uploadImageFailed));
-    }
+    const r = await mutate('sendImage', { conversationId, image: file });
+    if (!r.ok) notify('error', r.error.message);
   }, [conversationId]);
 
   const retry = useCallback((id: string) => void retryMutation(id), []);

@@ -3,7 +3,7 @@ import type { Conversation } from '../../../db/entities.ts';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUser } from '../../app/session-context.tsx';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { ConversationList } from './conversation-list.tsx';
 import { ConversationView } from './conversation-view.tsx';
 import { useConversationMessages, useConversations, useInboxActions } from './data.ts';

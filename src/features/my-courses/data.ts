@@ -1,8 +1,8 @@
-import { useLiveQuery } from '../../lib/collections/live-query.ts';
+import { useLiveQuery } from '../../lib/engine/live-query.ts';
 import { useMemo } from 'react';
 import type { Enrollment } from '../../../db/entities.ts';
 import { useRouteData } from '../../app/route-data.tsx';
-import { enrollmentsCollection } from '../../lib/collections/tables.ts';
+import { enrollmentsCollection } from '../../lib/engine/tables.ts';
 
 /**
  * The user's enrolments from the mirror, newest first, refreshed (GET /my-enrollments) when the

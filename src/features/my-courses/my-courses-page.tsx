@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { useMyEnrollments } from './data.ts';
 import { EnrollmentCard } from './enrollment-card.tsx';
 import { filterEnrollments } from './my-courses-filter.ts';

@@ -1,6 +1,8 @@
 import { Box, Menu, Portal, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { mutationId, useEngine, useRole, useShell, useUser } from '../../app/session-context.tsx';
+import { useRole, useShell, useUser } from '../../app/session-context.tsx';
+import { getEngine } from '../../lib/engine/connect.ts';
+import { mutate } from '../../lib/engine/mutation.ts';
 import type { Woken } from '../../components/ui/lazy-part.tsx';
 import { BellButton } from './notifications-menu.tsx';
 import { formatRelative } from '../../lib/format.ts';
@@ -11,27 +13,19 @@ import { useAppNavigate } from '../../app/navigation.ts';
 /**
  * The bell: unread badge (+99 above 99), a 400 px menu with the first 10 notifications and "Show
  * all", relative times refreshed every 20 s. About 2 s after it opens every notification is marked
- * read: at once on screen, then through the engine (replayable, so it also works offline).
+ * read through the engine: replayable, so the worker marks them read in the mirror at once (the
+ * badge clears in every tab) and sends it when it can, offline too.
  */
 export default function NotificationsPopup({ woken }: { woken: Woken }) {
   const { notifications } = useShell();
   const user = useUser();
   const role = useRole() ?? 'student';
-  const engine = useEngine();
   const navigate = useAppNavigate();
   const now = useNow(20_000);
   const [showAll, setShowAll] = useState(false);
-  const [optimisticRead, setOptimisticRead] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const serverCount = user?.notifications_count ?? 0;
-  const count = optimisticRead ? 0 : serverCount;
-  const newest = notifications[0]?.id;
-
-  // The optimistic state ends once the server's count caught up or a newer notification arrived.
-  useEffect(() => {
-    if (serverCount === 0) setOptimisticRead(false);
-  }, [serverCount]);
-  useEffect(() => setOptimisticRead(false), [newest]);
+  const count = serverCount;
   useEffect(() => () => clearTimeout(timer.current), []);
   // Woken by a press on the stand-in: the menu opens at once, and counts as opened (read ~2 s later).
   const trigger = useRef<HTMLButtonElement>(null);
@@ -45,11 +39,7 @@ export default function NotificationsPopup({ woken }: { woken: Woken }) {
     if (!open) return setShowAll(false);
     if (serverCount === 0 && !notifications.some((n) => !n.read)) return;
     clearTimeout(timer.current);
-    timer.current = setTimeout(async () => {
-      setOptimisticRead(true);
-      const res = await engine.mutate({ id: mutationId(), name: 'readNotifications' });
-      if (!res.ok) setOptimisticRead(false);
-    }, MARK_READ_DELAY);
+    timer.current = setTimeout(() => void mutate('readNotifications', {}), MARK_READ_DELAY);
   };
 
   const list = visibleNotifications(notifications, showAll);
@@ -70,7 +60,7 @@ export default function NotificationsPopup({ woken }: { woken: Woken }) {
               </Text>
             )}
             {list.map((n) => {
-              const unread = !n.read && !optimisticRead;
+              const unread = !n.read;
               const target = notificationTarget(n, role);
               return (
                 <Menu.Item
@@ -109,7 +99,7 @@ export default function NotificationsPopup({ woken }: { woken: Woken }) {
                 py="2.5"
                 onSelect={() => {
                   setShowAll(true);
-                  void engine.refresh('notifications');
+                  void getEngine().refresh('notifications');
                 }}
               >
                 Show all

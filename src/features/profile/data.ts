@@ -1,10 +1,10 @@
-import { useLiveQuery } from '../../lib/collections/live-query.ts';
+import { useLiveQuery } from '../../lib/engine/live-query.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { type Class, type ClassReport, type Course, type Enrollment, type RescheduleRequest, type User } from '../../../db/entities.ts';
 import { useRouteData } from '../../app/route-data.tsx';
 import {
   classReportsCollection, classesCollection, coursesCollection, enrollmentsCollection, rescheduleRequestsCollection,
-} from '../../lib/collections/tables.ts';
+} from '../../lib/engine/tables.ts';
 import { useHome } from '../dashboard/data.ts';
 import { useChildren } from '../family/data.ts';
 import type { PeopleSources } from './people.ts';

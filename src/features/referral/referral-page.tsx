@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useUser } from '../../app/session-context.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { DURATIONS, MESSAGES } from '../../lib/messages.ts';
+import { DURATIONS, MESSAGES } from '../../../db/messages.ts';
 import { REFERRAL_CAP, REFERRAL_PERCENT, SHARE_TEXT, shareLinks } from './share.ts';
 
 /** Refer A Friend: the user's own link, the sharing text, share links and copy. */

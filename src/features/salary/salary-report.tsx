@@ -2,7 +2,7 @@ import { Card, EmptyState, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } fr
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { useRouteData } from '../../app/route-data.tsx';
 import { useSalaryReport, type SalaryKey } from './data.ts';
 import { SalaryTable } from './salary-table.tsx';

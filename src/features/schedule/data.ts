@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useRouteData } from '../../app/route-data.tsx';
-import { useLiveQuery } from '../../lib/collections/live-query.ts';
+import { useLiveQuery } from '../../lib/engine/live-query.ts';
 import type { ScheduleRow } from '../../../db/entities.ts';
-import { teacherScheduleCollection } from '../../lib/collections/index.ts';
+import { teacherScheduleCollection } from '../../lib/engine/index.ts';
 
 /**
  * The saved working hours, live from the mirror (a save shows at once, also while it waits in the

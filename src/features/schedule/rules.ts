@@ -48,9 +48,3 @@ export function payloadOf(rows: HoursRow[]): { day: number; start_time: string; 
   return rows.filter(isComplete).map((r) => ({ day: r.day as number, start_time: r.start_time, end_time: r.end_time }));
 }
 
-/** The first validation message of a Laravel-shaped 422. */
-export function firstFieldError(fields: Record<string, string[]> | undefined, fallback: string): string {
-  if (!fields) return fallback;
-  for (const list of Object.values(fields)) if (list?.[0]) return list[0];
-  return fallback;
-}

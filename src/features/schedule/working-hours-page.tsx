@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { PageContainer } from '../../components/page-container.tsx';
-import { useAction } from '../classes/use-action.ts';
+import { useMutation } from '../../lib/engine/mutation.ts';
 import { HoursRowFields } from './hours-row.tsx';
-import { canSave, emptyRow, firstFieldError, payloadOf, rowsFromSchedule, type HoursRow } from './rules.ts';
+import { canSave, emptyRow, payloadOf, rowsFromSchedule, type HoursRow } from './rules.ts';
 import { useTeacherSchedule } from './data.ts';
 
 /**
@@ -17,7 +17,7 @@ export function TeacherSchedulePage() {
   const [rows, setRows] = useState<HoursRow[]>(() => rowsFromSchedule([]));
   const [queued, setQueued] = useState(false);
   const touched = useRef(false);
-  const { run, busy } = useAction();
+  const { run, busy } = useMutation('saveSchedule');
 
   // Adopt the saved schedule until the user starts editing (a later poll never overwrites typing).
   useEffect(() => {
@@ -37,13 +37,9 @@ export function TeacherSchedulePage() {
     setRows((rs) => [...rs, emptyRow()]);
   };
   const save = async () => {
-    const r = await run({ name: 'saveSchedule', schedule: payloadOf(rows) }, {
-      family: 'other',
-      success: MESSAGES.changesSaved,
-      onError: (e) => (e.kind === 'validation' ? firstFieldError(e.fields, e.message) : e.kind === 'offline' ? e.message : MESSAGES.saveFailed),
-    });
-    if (!r) return;
-    setQueued(!!r.queued);
+    const r = await run({ schedule: payloadOf(rows) });
+    if (!r?.ok) return;
+    setQueued(!!r.data.queued);
     touched.current = false;
   };
 

@@ -1,18 +1,15 @@
-import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { DialogRoot } from '../../components/ui/dialog-root.tsx';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
+import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { useState, type FormEvent } from 'react';
-import { mutationId, useEngine } from '../../app/session-context.tsx';
-import { notify } from '../../components/ui/toaster.tsx';
-import { MESSAGES } from '../../lib/messages.ts';
+import { useMutation } from '../../lib/engine/mutation.ts';
 import { passwordChangeError } from './password-rules.ts';
 
 /** Change Password: new password and its confirmation; other sessions are signed out by the server. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const engine = useEngine();
+  const { run, busy } = useMutation('changePassword');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const reset = () => {
     setPassword('');
     setConfirm('');
@@ -23,68 +20,31 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     const problem = passwordChangeError(password, confirm);
     setError(problem);
     if (problem) return;
-    setBusy(true);
-    const res = await engine.mutate({ id: mutationId(), name: 'changePassword', password });
-    setBusy(false);
-    if (!res.ok) {
-      setError(res.error.fields ? (Object.values(res.error.fields)[0]?.[0] ?? res.error.message) : res.error.message || MESSAGES.actionFailed);
-      return;
-    }
-    notify('success', MESSAGES.passwordChanged);
+    // A refusal shows in the form, where the user is looking (the engine words it: a 422's first message).
+    const r = await run({ password }, { error: (e) => { setError(e.message); return null; } });
+    if (r?.ok) close();
+  };
+  const close = () => {
     reset();
     onClose();
   };
   return (
-    <DialogRoot
-      open={open}
-      onOpenChange={(e) => {
-        if (!e.open) {
-          reset();
-          onClose();
-        }
-      }}
-      placement="center"
-      size="sm"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Change Password</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root required>
-                    <Field.Label>New Password</Field.Label>
-                    <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-                  </Field.Root>
-                  <Field.Root required>
-                    <Field.Label>Confirm Password</Field.Label>
-                    <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-                  </Field.Root>
-                  {error && (
-                    <Text color="fg.error" fontSize="sm" role="alert">
-                      {error}
-                    </Text>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" type="button">
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" loading={busy}>
-                  Save
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </DialogRoot>
+    <AppDialog open={open} title="Change Password" onSubmit={submit} submitLabel="Save" busy={busy} onClose={close} size="sm">
+      <Stack gap="4">
+        <Field.Root required>
+          <Field.Label>New Password</Field.Label>
+          <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field.Root>
+        <Field.Root required>
+          <Field.Label>Confirm Password</Field.Label>
+          <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        </Field.Root>
+        {error && (
+          <Text color="fg.error" fontSize="sm" role="alert">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </AppDialog>
   );
 }

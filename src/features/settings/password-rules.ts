@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 
 /** Password change (second spec, section 5): required, confirmation must match, no length rule. */
 export function passwordChangeError(password: string, confirm: string): string | null {

@@ -1,24 +1,19 @@
 import { Button, Field, HStack, NativeSelect } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { mutationId, useEngine, useUser } from '../../app/session-context.tsx';
-import { notify } from '../../components/ui/toaster.tsx';
-import { MESSAGES } from '../../lib/messages.ts';
+import { useUser } from '../../app/session-context.tsx';
+import { useMutation } from '../../lib/engine/mutation.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { browserTimezone, timezoneList } from './timezones.ts';
 
 /** The account's timezone: class times are shown and entered in it. */
 export function TimezoneSetting() {
   const user = useUser();
-  const engine = useEngine();
+  const { run, busy } = useMutation('updateTimezone');
   const current = user?.timezone ?? browserTimezone();
   const zones = useMemo(() => timezoneList(current), [current]);
   const [value, setValue] = useState(current);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    const res = await engine.mutate({ id: mutationId(), name: 'updateTimezone', timezone: value });
-    setBusy(false);
-    notify(res.ok ? 'success' : 'error', res.ok ? MESSAGES.changesSaved : res.error.message || MESSAGES.saveFailed);
-  };
+  // Signing in updates it silently; here the user asked, so it says so.
+  const save = () => void run({ timezone: value }, { success: MESSAGES.changesSaved });
   return (
     <Field.Root>
       <Field.Label>Timezone</Field.Label>

@@ -1,5 +1,5 @@
-import { useLiveQuery } from '../../lib/collections/live-query.ts';
-import { transactionsCollection } from '../../lib/collections/tables.ts';
+import { useLiveQuery } from '../../lib/engine/live-query.ts';
+import { transactionsCollection } from '../../lib/engine/tables.ts';
 import type { TransactionRow } from './rows.ts';
 
 /** Every stored transaction, all kinds (the screen sorts them newest first). */

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useUser } from '../../app/session-context.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { useRouteData } from '../../app/route-data.tsx';
 import { useTransactionRows } from './data.ts';
 import { newestFirst } from './rows.ts';

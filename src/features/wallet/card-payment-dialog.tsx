@@ -1,12 +1,12 @@
-import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { DialogRoot } from '../../components/ui/dialog-root.tsx';
+import { Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { useState, type FormEvent } from 'react';
-import { useEngine } from '../../app/session-context.tsx';
+import { getEngine } from '../../lib/engine/connect.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { formatMoney } from '../../lib/format.ts';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { cardErrors, formatCardNumber, formatExpiry, type CardErrors } from './card.ts';
-import { useMoneyAction } from './use-money-action.ts';
+import { mutate, useMutation } from '../../lib/engine/mutation.ts';
 
 /**
  * Card payment through the provider: an order is created and captured, then spent by
@@ -15,8 +15,8 @@ import { useMoneyAction } from './use-money-action.ts';
  * charging again. The card fields stay in this form.
  */
 export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose: () => void }) {
-  const engine = useEngine();
-  const { guard, busy } = useMoneyAction('card');
+  const engine = getEngine();
+  const { guard, busy } = useMutation('recharge', { attempt: true });
   const [fields, setFields] = useState({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
 
@@ -38,9 +38,9 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
         attempt.settle(capture.error);
         return MESSAGES.paymentProcessingFailed;
       }
-      const r = await engine.mutate({ id, name: 'recharge', order_id: orderId });
+      const r = await mutate('recharge', { order_id: orderId }, id);
       attempt.settle(r.ok ? null : r.error);
-      return r.ok ? null : MESSAGES.paymentCompletingFailed;
+      return r.ok ? null : r.error.message;
     });
     if (outcome === undefined) return; // a second click while the first runs
     if (outcome) {
@@ -54,54 +54,29 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
   const set = (k: keyof typeof fields, v: string) => setFields((f) => ({ ...f, [k]: v }));
 
   return (
-    <DialogRoot open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="sm">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={pay} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Pay {formatMoney(amount)} by card</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text fontSize="sm" color="fg.muted">
-                    Your card details go to the payment provider only; we never store them.
-                  </Text>
-                  <Field.Root invalid={!!errors.number} required>
-                    <Field.Label>Card number</Field.Label>
-                    <Input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={fields.number} onChange={(e) => set('number', formatCardNumber(e.target.value))} />
-                    <Field.ErrorText>{errors.number}</Field.ErrorText>
-                  </Field.Root>
-                  <HStack align="start" gap="4">
-                    <Field.Root invalid={!!errors.expiry} required>
-                      <Field.Label>Expiry</Field.Label>
-                      <Input inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={fields.expiry} onChange={(e) => set('expiry', formatExpiry(e.target.value))} />
-                      <Field.ErrorText>{errors.expiry}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={!!errors.cvc} required>
-                      <Field.Label>CVC</Field.Label>
-                      <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={fields.cvc} onChange={(e) => set('cvc', e.target.value.replace(/\D/g, ''))} />
-                      <Field.ErrorText>{errors.cvc}</Field.ErrorText>
-                    </Field.Root>
-                  </HStack>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" type="button" disabled={busy} onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={busy}>
-                  Pay {formatMoney(amount)}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" disabled={busy} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </DialogRoot>
+    <AppDialog title={`Pay ${formatMoney(amount)} by card`} onSubmit={pay} submitLabel={`Pay ${formatMoney(amount)}`} busy={busy} onClose={onClose} size="sm">
+      <Stack gap="4">
+        <Text fontSize="sm" color="fg.muted">
+          Your card details go to the payment provider only; we never store them.
+        </Text>
+        <Field.Root invalid={!!errors.number} required>
+          <Field.Label>Card number</Field.Label>
+          <Input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={fields.number} onChange={(e) => set('number', formatCardNumber(e.target.value))} />
+          <Field.ErrorText>{errors.number}</Field.ErrorText>
+        </Field.Root>
+        <HStack align="start" gap="4">
+          <Field.Root invalid={!!errors.expiry} required>
+            <Field.Label>Expiry</Field.Label>
+            <Input inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={fields.expiry} onChange={(e) => set('expiry', formatExpiry(e.target.value))} />
+            <Field.ErrorText>{errors.expiry}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.cvc} required>
+            <Field.Label>CVC</Field.Label>
+            <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={fields.cvc} onChange={(e) => set('cvc', e.target.value.replace(/\D/g, ''))} />
+            <Field.ErrorText>{errors.cvc}</Field.ErrorText>
+          </Field.Root>
+        </HStack>
+      </Stack>
+    </AppDialog>
   );
 }

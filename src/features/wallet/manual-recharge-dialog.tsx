@@ -1,13 +1,11 @@
-import { Button, CloseButton, Dialog, Field, HStack, List, Portal, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
-import { DialogRoot } from '../../components/ui/dialog-root.tsx';
+import { Button, CloseButton, Field, HStack, List, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
+import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import type { PaymentMethod } from '../../../db/entities.ts';
-import { notify } from '../../components/ui/toaster.tsx';
 import { formatMoney } from '../../lib/format.ts';
-import { MESSAGES } from '../../lib/messages.ts';
-import { moneyErrorMessage } from './errors.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { InstructionText } from './instruction-text.tsx';
-import { useMoneyAction } from './use-money-action.ts';
+import { useMutation } from '../../lib/engine/mutation.ts';
 
 const NOT_IMAGE = 'The attachment must be an image.';
 
@@ -17,7 +15,7 @@ const NOT_IMAGE = 'The attachment must be an image.';
  * raises the pending count from the reply.
  */
 export function ManualRechargeDialog({ method, amount, onClose }: { method: PaymentMethod; amount: number; onClose: () => void }) {
-  const { run, busy } = useMoneyAction('manual');
+  const { run, busy } = useMutation('manualRecharge', { attempt: true });
   const [step, setStep] = useState<0 | 1>(0);
   const [message, setMessage] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -40,116 +38,97 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
       setError(MESSAGES.inputRequired);
       return;
     }
-    const body = { name: 'manualRecharge' as const, amount, payment_method: method.id, message: message.trim(), ...(file ? { attachment: file } : {}) };
-    const r = await run(body, { amount, method: method.id, message: body.message, file: file && [file.name, file.size, file.lastModified] });
-    if (!r) return;
-    if (!r.ok) {
-      notify('error', moneyErrorMessage(r.error, MESSAGES.requestFailed));
-      return;
-    }
-    notify('success', MESSAGES.paymentUnderReview);
-    onClose();
+    const body = { amount, payment_method: method.id, message: message.trim(), ...(file ? { attachment: file } : {}) };
+    const r = await run(body, { key: { amount, method: method.id, message: body.message, file: file && [file.name, file.size, file.lastModified] } });
+    if (r?.ok) onClose();
   };
 
   return (
-    <DialogRoot open onOpenChange={(d) => !d.open && !busy && onClose()} placement="center" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>
-                  {method.name}: {formatMoney(amount)}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {step === 0 ? (
-                  <Stack gap="3">
-                    <InstructionText text={method.text} amount={amount} data-testid="manual-instructions" />
-                    {method.steps.length > 0 && (
-                      <List.Root as="ol" gap="1" ps="5" fontSize="sm">
-                        {method.steps.map((s, i) => (
-                          <List.Item key={i}>{s}</List.Item>
-                        ))}
-                      </List.Root>
-                    )}
-                    <Text fontSize="sm" color="fg.muted">
-                      When you have paid, press Next and send us your message.
-                    </Text>
-                  </Stack>
-                ) : (
-                  <Stack gap="4">
-                    <Field.Root required invalid={error === MESSAGES.inputRequired}>
-                      <Field.Label>Message</Field.Label>
-                      <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={4} placeholder="Transfer reference, sender name..." />
-                    </Field.Root>
-                    <Stack gap="1">
-                      <Text fontSize="sm" fontWeight="medium">
-                        Attachment (optional image)
-                      </Text>
-                      <HStack>
-                        <Button size="sm" variant="outline" type="button" onClick={() => fileInput.current?.click()}>
-                          {file ? 'Change image' : 'Attach image'}
-                        </Button>
-                        {file && (
-                          <>
-                            <Text fontSize="sm" truncate maxW="48">
-                              {file.name}
-                            </Text>
-                            <CloseButton size="xs" aria-label="Remove image" onClick={() => setFile(null)} />
-                          </>
-                        )}
-                      </HStack>
-                      <VisuallyHidden asChild>
-                        <input
-                          ref={fileInput}
-                          type="file"
-                          accept="image/*"
-                          aria-label="Attachment"
-                          onChange={(e) => {
-                            pick(e.target.files?.[0]);
-                            e.target.value = '';
-                          }}
-                        />
-                      </VisuallyHidden>
-                    </Stack>
-                    {error && (
-                      <Text color="fg.error" fontSize="sm" role="alert">
-                        {error}
-                      </Text>
-                    )}
-                  </Stack>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                {step === 0 ? (
-                  <>
-                    <Button variant="outline" type="button" onClick={onClose}>
-                      Cancel
-                    </Button>
-                    <Button type="button" onClick={() => setStep(1)}>
-                      Next
-                    </Button>
-                  </>
-                ) : (
-                  <>
-                    <Button variant="outline" type="button" disabled={busy} onClick={() => setStep(0)}>
-                      Back
-                    </Button>
-                    <Button type="submit" loading={busy}>
-                      Submit
-                    </Button>
-                  </>
-                )}
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" disabled={busy} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </DialogRoot>
+    <AppDialog
+      title={`${method.name}: ${formatMoney(amount)}`}
+      onSubmit={submit}
+      busy={busy}
+      onClose={onClose}
+      size="md"
+      footer={
+        step === 0 ? (
+          <>
+            <Button variant="outline" type="button" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="button" onClick={() => setStep(1)}>
+              Next
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="outline" type="button" disabled={busy} onClick={() => setStep(0)}>
+              Back
+            </Button>
+            <Button type="submit" loading={busy}>
+              Submit
+            </Button>
+          </>
+        )
+      }
+    >
+      {step === 0 ? (
+        <Stack gap="3">
+          <InstructionText text={method.text} amount={amount} data-testid="manual-instructions" />
+          {method.steps.length > 0 && (
+            <List.Root as="ol" gap="1" ps="5" fontSize="sm">
+              {method.steps.map((s, i) => (
+                <List.Item key={i}>{s}</List.Item>
+              ))}
+            </List.Root>
+          )}
+          <Text fontSize="sm" color="fg.muted">
+            When you have paid, press Next and send us your message.
+          </Text>
+        </Stack>
+      ) : (
+        <Stack gap="4">
+          <Field.Root required invalid={error === MESSAGES.inputRequired}>
+            <Field.Label>Message</Field.Label>
+            <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={4} placeholder="Transfer reference, sender name..." />
+          </Field.Root>
+          <Stack gap="1">
+            <Text fontSize="sm" fontWeight="medium">
+              Attachment (optional image)
+            </Text>
+            <HStack>
+              <Button size="sm" variant="outline" type="button" onClick={() => fileInput.current?.click()}>
+                {file ? 'Change image' : 'Attach image'}
+              </Button>
+              {file && (
+                <>
+                  <Text fontSize="sm" truncate maxW="48">
+                    {file.name}
+                  </Text>
+                  <CloseButton size="xs" aria-label="Remove image" onClick={() => setFile(null)} />
+                </>
+              )}
+            </HStack>
+            <VisuallyHidden asChild>
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/*"
+                aria-label="Attachment"
+                onChange={(e) => {
+                  pick(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+            </VisuallyHidden>
+          </Stack>
+          {error && (
+            <Text color="fg.error" fontSize="sm" role="alert">
+              {error}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </AppDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, minRechargeMessage } from '../../lib/messages.ts';
+import { MESSAGES, minRechargeMessage } from '../../../db/messages.ts';
 
 /**
  * The wallet's money rules (spec sections 4, 5 and 9), pure so they are tested without a DOM:

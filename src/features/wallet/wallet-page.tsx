@@ -3,7 +3,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useState } from 'react';
 import { useUser } from '../../app/session-context.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
-import { MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 import { BalanceSummary } from './balance-summary.tsx';
 import { BorrowCard } from './borrow-card.tsx';
 import { BorrowDialog } from './borrow-dialog.tsx';

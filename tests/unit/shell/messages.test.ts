@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DURATIONS, MESSAGES, messageForCode, minRechargeMessage, snappedTimeMessage } from '../../../src/lib/messages.ts';
+import { CODE_MESSAGES, DURATIONS, ERROR_CODES, MESSAGES, minRechargeMessage, rejectionMessage, snappedTimeMessage } from '../../../db/messages.ts';
+import { MUTATIONS } from '../../../db/mutations.ts';
+import { BusinessCode } from '../../../server/lib/errors.ts';
 
 describe('message catalogue', () => {
   it('keeps the spec wording, misspellings included', () => {
@@ -13,12 +15,20 @@ describe('message catalogue', () => {
     expect(MESSAGES.formNotValid).toBe('Data you entered are not valid');
     expect(MESSAGES.lockedBeforeStart).toBe("You can't cancel or reschedule because less than 30 minutes left until class starts");
   });
-  it('maps business codes, falling back for others', () => {
-    expect(messageForCode('LIMIT_EXCEEDED', 'x')).toBe('Monthly limit exceeded');
-    expect(messageForCode('NO_ENOUGH_CREDITS', 'x')).toBe('No Enough Credits');
-    expect(messageForCode('BORROW_NOT_ALLOWED', 'x')).toBe('Borrow is not allowed for you right now');
-    expect(messageForCode(undefined, MESSAGES.actionFailed)).toBe(MESSAGES.actionFailed);
-    expect(messageForCode('WHATEVER', 'fallback')).toBe('fallback');
+  it('maps business codes, falling back to the action\'s own failure for others', () => {
+    const shown = (body: unknown) => rejectionMessage('fallback', 400, body);
+    expect(shown({ code: 'LIMIT_EXCEEDED' })).toBe('Monthly limit exceeded');
+    expect(shown({ code: 'NO_ENOUGH_CREDITS' })).toBe('No Enough Credits');
+    expect(shown({ code: 'BORROW_NOT_ALLOWED' })).toBe('Borrow is not allowed for you right now');
+    expect(shown(null)).toBe('fallback');
+    expect(shown({ code: 'WHATEVER' })).toBe('fallback');
+    expect(rejectionMessage('fallback', 429, null)).toBe(MESSAGES.tooManyAttempts);
+  });
+  it("knows the server's code list, and every mutation has a failure message from the catalogue", () => {
+    expect([...ERROR_CODES].sort()).toEqual(Object.values(BusinessCode).sort());
+    for (const code of Object.keys(CODE_MESSAGES)) expect(ERROR_CODES).toContain(code);
+    const catalogue = new Set<string>(Object.values(MESSAGES));
+    for (const [name, p] of Object.entries(MUTATIONS)) expect(catalogue.has(p.failure), name).toBe(true);
   });
   it('formats the templated messages', () => {
     expect(snappedTimeMessage('10:15', '10:17')).toBe('10:15 used instead of 10:17');

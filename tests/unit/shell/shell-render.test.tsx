@@ -5,8 +5,9 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Mutation, SessionState } from '../../../db/engine-api.ts';
+import { installEngine, type EngineClient } from '../../../src/lib/engine/connect.ts';
 import type { AppSettings, Notification, User } from '../../../db/entities.ts';
-import { ShellProvider, type ShellEngine, type ShellValue } from '../../../src/app/session-context.tsx';
+import { ShellProvider, type ShellValue } from '../../../src/app/session-context.tsx';
 import { system } from '../../../src/app/theme.ts';
 import { BottomNav } from '../../../src/components/layout/bottom-nav.tsx';
 import { UnconfirmedBanner } from '../../../src/components/layout/unconfirmed-banner.tsx';
@@ -41,22 +42,21 @@ const settings = { enable_app_wallet: true, email_verification: true, ramadan_mo
 
 function fakeEngine() {
   const mutations: Mutation[] = [];
-  const engine: ShellEngine = {
-    call: async () => ({ ok: true, data: null }) as never,
-    signIn: async () => {},
-    signOut: async () => ({ ok: true, data: null }),
+  const engine = {
+    call: async () => ({ ok: true, data: null }),
     refresh: async () => ({ ok: true, data: null }),
-    mutate: async (m) => {
+    mutate: async (m: Mutation) => {
       mutations.push(m);
       return { ok: true, data: { reply: null, seq: 0, epoch: '' } };
     },
-  };
+  } as unknown as EngineClient;
   return { engine, mutations };
 }
 
-function render(node: ReactNode, u: User, engine: ShellEngine, notifications: Notification[] = [], s = settings) {
+function render(node: ReactNode, u: User, engine: EngineClient, notifications: Notification[] = [], s = settings) {
+  installEngine(engine);
   const session: SessionState = { status: 'signed-in', token: 't', user: u };
-  const value: ShellValue = { ready: true, session, settings: s, status: null, notifications, engine };
+  const value: ShellValue = { ready: true, session, settings: s, status: null, notifications };
   act(() =>
     root.render(
       <ChakraProvider value={system}>
@@ -92,6 +92,9 @@ describe('notifications menu', () => {
       await vi.advanceTimersByTimeAsync(2100);
     });
     expect(mutations.map((m) => m.name)).toEqual(['readNotifications']);
+    // The badge follows the mirror's user (the worker marks all read there at once, tests/sync):
+    // nothing in the tab pretends before it.
+    render(<NotificationsMenu />, user({ notifications_count: 0 }), engine, Array.from({ length: 12 }, (_, i) => note(i)));
     expect(host.querySelector('[data-testid="notifications-badge"]')).toBeNull();
     // User-provided text keeps its own direction.
     expect(document.querySelector('[role="menuitem"] [dir="auto"]')).not.toBeNull();

@@ -1,9 +1,9 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
-import { MESSAGES } from '../../../lib/messages.ts';
+import { MESSAGES } from '../../../../db/messages.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../components/ui/toaster.tsx';
-import { useAction } from '../use-action.ts';
+import { useMutation } from '../../../lib/engine/mutation.ts';
 import { attendedBlock } from '../rules.ts';
 
 const BLOCK_TEXT = {
@@ -37,15 +37,15 @@ const chargeOf = (klass: Class) => (klass.payment_status === 'trial' ? 0 : klass
 
 /** The confirmation of Mark Attended: it says what will be charged, then that it was. */
 export function AttendedConfirm({ klass, onDone }: { klass: Class; onDone: () => void }) {
-  const { run, busy } = useAction();
+  const { run, busy } = useMutation('markAttended');
   const charge = chargeOf(klass);
   const student = klass.enrollment.student.name;
   const confirm = async () => {
-    const ok = await run({ name: 'markAttended', classId: klass.id }, {
-      family: 'other',
-      onError: (e) => (e.code === 'NO_ENOUGH_CREDITS' ? MESSAGES.studentBalanceNotEnough : null),
+    const r = await run({ classId: klass.id }, {
+      success: null, // said below, with the amount
+      error: (e) => (e.code === 'NO_ENOUGH_CREDITS' ? MESSAGES.studentBalanceNotEnough : undefined),
     });
-    if (!ok) return;
+    if (!r?.ok) return;
     notify('success', charge > 0 ? `Marked attended: ${formatMoney(charge)} charged to ${student}.` : 'Marked attended: free trial class, nothing charged.');
     onDone();
   };
@@ -66,9 +66,9 @@ export function AttendedConfirm({ klass, onDone }: { klass: Class; onDone: () =>
 
 /** The confirmation of Mark Absent: it cannot be undone. */
 export function AbsentConfirm({ klass, onDone }: { klass: Class; onDone: () => void }) {
-  const { run, busy } = useAction();
+  const { run, busy } = useMutation('markAbsent');
   const confirm = async () => {
-    if (await run({ name: 'markAbsent', classId: klass.id }, { family: 'other' })) onDone();
+    if ((await run({ classId: klass.id }))?.ok) onDone();
   };
   return (
     <Stack gap="3">

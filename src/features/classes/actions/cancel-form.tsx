@@ -1,29 +1,21 @@
 import { useState } from 'react';
 import { Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
-import { MESSAGES } from '../../../lib/messages.ts';
-import { useEngine } from '../../../app/session-context.tsx';
+import { MESSAGES } from '../../../../db/messages.ts';
 import { ChangesLeft } from '../class-info.tsx';
-import { useAction } from '../use-action.ts';
+import { useMutation } from '../../../lib/engine/mutation.ts';
 
 /**
  * Cancel a class, with an optional reason. Not queued offline. A LIMIT_EXCEEDED answer shows
- * "Monthly limit exceeded" and re-reads the class so its limit flag is current.
+ * "Monthly limit exceeded" and the engine re-reads the class so its limit flag is current.
  */
 export function CancelForm({ klass, onDone }: { klass: Class; onDone: () => void }) {
-  const engine = useEngine();
-  const { run, busy } = useAction();
+  const { run, busy } = useMutation('cancelClass');
   const [reason, setReason] = useState('');
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const r = await run({ name: 'cancelClass', classId: klass.id, cancelation_reason: reason.trim() }, {
-      family: 'change',
-      onError: (err) => {
-        if (err.code === 'LIMIT_EXCEEDED' || err.code === 'CLASS_LOCKED') void engine.refresh({ kind: 'class', id: klass.id }, { force: true });
-        return null;
-      },
-    });
-    if (r) onDone();
+    const r = await run({ classId: klass.id, cancelation_reason: reason.trim() });
+    if (r?.ok) onDone();
   };
   return (
     <form onSubmit={submit} noValidate aria-label="Cancel class">

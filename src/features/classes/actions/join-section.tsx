@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Link, Stack } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
-import { MESSAGES } from '../../../lib/messages.ts';
-import { useAction } from '../use-action.ts';
+import { MESSAGES } from '../../../../db/messages.ts';
+import { useMutation } from '../../../lib/engine/mutation.ts';
 import type { Role } from '../rules.ts';
 
 /** How long the temporary join link stays on screen after joining. */
@@ -22,7 +22,7 @@ interface JoinReply {
  * told to wait for the teacher.
  */
 export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
-  const { run, busy } = useAction();
+  const { run, busy } = useMutation('join');
   const [reply, setReply] = useState<JoinReply | null>(null);
   const [linkVisible, setLinkVisible] = useState(false);
 
@@ -33,9 +33,9 @@ export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
   }, [linkVisible, reply]);
 
   const join = async () => {
-    const r = await run({ name: 'join', classId: klass.id }, { family: 'join' });
-    if (!r) return;
-    setReply(r.reply as JoinReply);
+    const r = await run({ classId: klass.id });
+    if (!r?.ok) return;
+    setReply(r.data.reply as JoinReply);
     setLinkVisible(true);
   };
 

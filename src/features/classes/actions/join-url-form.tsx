@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, HStack, Input, Text } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
-import { MESSAGES } from '../../../lib/messages.ts';
-import { EngineCallError, saveJoinUrl } from '../../../lib/collections/index.ts';
-import { notify } from '../../../components/ui/toaster.tsx';
-import { actionErrorMessage } from '../errors.ts';
+import { useMutation } from '../../../lib/engine/mutation.ts';
+import { optimisticJoinUrl } from '../../../lib/engine/optimistic.ts';
 
 /**
  * The teacher's join URL, through the engine's optimistic action: the class shows the new link at
@@ -14,22 +12,15 @@ import { actionErrorMessage } from '../errors.ts';
 export function JoinUrlForm({ klass }: { klass: Class }) {
   const saved = klass.join_url ?? '';
   const [value, setValue] = useState(saved);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useMutation('saveJoinUrl', { optimistic: optimisticJoinUrl });
   const [queued, setQueued] = useState(false);
   // A newer saved value (from the server or another tab) replaces the field.
   useEffect(() => setValue(saved), [saved]);
 
   const unchanged = value.trim() === saved;
   const save = async () => {
-    setBusy(true);
-    try {
-      await saveJoinUrl(klass.id, value.trim()).isPersisted.promise;
-      setQueued(typeof navigator !== 'undefined' && !navigator.onLine);
-    } catch (e) {
-      notify('error', e instanceof EngineCallError ? actionErrorMessage(e.engineError, 'other') : MESSAGES.actionFailed);
-    } finally {
-      setBusy(false);
-    }
+    const r = await run({ classId: klass.id, join_url: value.trim() });
+    if (r?.ok) setQueued(!!r.data.queued);
   };
   return (
     <Field.Root>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Field, HStack, RatingGroup, Stack, Textarea } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
-import { MESSAGES } from '../../../lib/messages.ts';
-import { useAction } from '../use-action.ts';
+import { MESSAGES } from '../../../../db/messages.ts';
+import { useMutation } from '../../../lib/engine/mutation.ts';
 
 /** Report rating bounds (section 9): 0 to 5 in half steps. */
 export const RATING_MAX = 5;
@@ -12,7 +12,7 @@ export const RATING_MAX = 5;
  * optional. Replayable: offline it waits in the outbox and is sent when the network returns.
  */
 export function ReportForm({ klass, onDone }: { klass: Class; onDone: () => void }) {
-  const { run, busy } = useAction();
+  const { run, busy } = useMutation('saveClassReport');
   const [rating, setRating] = useState(0);
   const [activity, setActivity] = useState('');
   const [homework, setHomework] = useState('');
@@ -25,11 +25,8 @@ export function ReportForm({ klass, onDone }: { klass: Class; onDone: () => void
     e.preventDefault();
     setTried(true);
     if (activityMissing || homeworkMissing) return;
-    const r = await run(
-      { name: 'saveClassReport', classId: klass.id, rating, class_activity: activity.trim(), homework: homework.trim(), notes: notes.trim() },
-      { family: 'other', success: MESSAGES.classReportSaved },
-    );
-    if (!r) return;
+    const r = await run({ classId: klass.id, rating, class_activity: activity.trim(), homework: homework.trim(), notes: notes.trim() });
+    if (!r?.ok) return;
     onDone();
   };
   return (

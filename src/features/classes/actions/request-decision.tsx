@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Button, HStack } from '@chakra-ui/react';
 import type { RescheduleRequest } from '../../../../db/entities.ts';
-import { MESSAGES } from '../../../lib/messages.ts';
-import { EngineCallError, decideReschedule } from '../../../lib/collections/index.ts';
-import { notify } from '../../../components/ui/toaster.tsx';
-import { actionErrorMessage } from '../errors.ts';
+import { useMutation } from '../../../lib/engine/mutation.ts';
+import { optimisticDecision } from '../../../lib/engine/optimistic.ts';
 
 /**
  * Approve or reject a reschedule request through the engine's optimistic action: the request
@@ -13,16 +11,11 @@ import { actionErrorMessage } from '../errors.ts';
  */
 export function RequestDecision({ request, size = 'sm' }: { request: Pick<RescheduleRequest, 'id'>; size?: 'xs' | 'sm' | 'md' }) {
   const [pending, setPending] = useState<'approve' | 'reject' | null>(null);
+  const { run } = useMutation('decideReschedule', { optimistic: optimisticDecision });
   const decide = async (action: 'approve' | 'reject') => {
     setPending(action);
-    try {
-      await decideReschedule(request.id, action).isPersisted.promise;
-      notify('success', action === 'approve' ? MESSAGES.rescheduleApproved : MESSAGES.rescheduleRejected);
-    } catch (e) {
-      notify('error', e instanceof EngineCallError ? actionErrorMessage(e.engineError, 'other') : MESSAGES.actionFailed);
-    } finally {
-      setPending(null);
-    }
+    await run({ requestId: request.id, action });
+    setPending(null);
   };
   return (
     <HStack gap="2">

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, Checkbox, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
-import { MESSAGES } from '../../../lib/messages.ts';
+import { MESSAGES } from '../../../../db/messages.ts';
 import { notify } from '../../../components/ui/toaster.tsx';
-import { useEngine } from '../../../app/session-context.tsx';
 import { ChangesLeft } from '../class-info.tsx';
-import { useAction } from '../use-action.ts';
+import { useMutation } from '../../../lib/engine/mutation.ts';
 import { isRescheduleDateAllowed, rescheduleFormError, rescheduleWindow, snapMessage, snapToQuarter } from '../rules.ts';
 
 /**
@@ -14,8 +13,7 @@ import { isRescheduleDateAllowed, rescheduleFormError, rescheduleWindow, snapMes
  * with a reason. It creates a pending request the other party approves or rejects. Not queued.
  */
 export function RescheduleForm({ klass, timeZone, onDone }: { klass: Class; timeZone: string; onDone: () => void }) {
-  const engine = useEngine();
-  const { run, busy } = useAction();
+  const { run, busy } = useMutation('rescheduleClass');
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [permanent, setPermanent] = useState(false);
@@ -47,18 +45,8 @@ export function RescheduleForm({ klass, timeZone, onDone }: { klass: Class; time
     }
     setError(null);
     const start = snap(time);
-    const r = await run(
-      { name: 'rescheduleClass', classId: klass.id, date, start_time: start, permanent, reason: reason.trim() },
-      {
-        family: 'change',
-        success: MESSAGES.rescheduleSubmitted,
-        onError: (err) => {
-          if (err.code === 'LIMIT_EXCEEDED' || err.code === 'CLASS_LOCKED') void engine.refresh({ kind: 'class', id: klass.id }, { force: true });
-          return null;
-        },
-      },
-    );
-    if (r) onDone();
+    const r = await run({ classId: klass.id, date, start_time: start, permanent, reason: reason.trim() });
+    if (r?.ok) onDone();
   };
 
   return (

@@ -1,8 +1,8 @@
 import * as Comlink from 'comlink';
-import type { EngineApi, EngineEvent } from '../../db/engine-api.ts';
-import { EngineClient, localSessionStore, type EventFeed } from './collections/client.ts';
+import type { EngineApi, EngineEvent } from '../../../db/engine-api.ts';
+import { EngineClient, localSessionStore, type EventFeed } from './client.ts';
 
-export { EngineClient, EngineCallError, type EngineState } from './collections/client.ts';
+export { EngineClient, EngineCallError, type EngineState } from './client.ts';
 
 /**
  * Runtime configuration: one build serves any backend. `window.__APP_CONFIG__` (set by a
@@ -44,10 +44,10 @@ const newTabId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}
  */
 function connect(forceDedicated: boolean): { api: EngineApi; mode: 'shared' | 'dedicated' } {
   if (!forceDedicated && typeof SharedWorker !== 'undefined') {
-    const w = new SharedWorker(new URL('../../worker/shared-worker.ts', import.meta.url), { type: 'module', name: 'engine' });
+    const w = new SharedWorker(new URL('../../../worker/shared-worker.ts', import.meta.url), { type: 'module', name: 'engine' });
     return { api: Comlink.wrap<EngineApi>(w.port) as unknown as EngineApi, mode: 'shared' };
   }
-  const w = new Worker(new URL('../../worker/dedicated-worker.ts', import.meta.url), { type: 'module', name: 'engine' });
+  const w = new Worker(new URL('../../../worker/dedicated-worker.ts', import.meta.url), { type: 'module', name: 'engine' });
   return { api: Comlink.wrap<EngineApi>(w) as unknown as EngineApi, mode: 'dedicated' };
 }
 

@@ -3,19 +3,16 @@ import type {
 } from '../../../db/entities.ts';
 import type { MirrorTableName } from '../../../db/engine-api.ts';
 import type { CalendarMonthRow, KvRow, ListRow, MessageRow, OutboxEntry, ScheduleRowStored, TransactionRow } from '../../../db/rows.ts';
-import { getEngine } from '../engine.ts';
 import { mirrorCollection } from './mirror-collection.ts';
-import { MirrorSource } from './source.ts';
+import { mirrorSource } from './source.ts';
+
+export { mirrorSource, setMirrorSource } from './source.ts';
 
 /**
  * One collection per mirror table, for `useLiveQuery((q) => q.from({ c: classesCollection }))`.
  * They are created at import but read nothing until a screen queries them; their rows are the
  * signed-in user's (empty as a guest) and follow sign-in and sign-out by themselves.
  */
-let source: MirrorSource | null = null;
-/** The source every collection reads from; tests may install their own before any collection syncs. */
-export const mirrorSource = (): MirrorSource => (source ??= new MirrorSource(getEngine));
-export const setMirrorSource = (s: MirrorSource) => void (source = s);
 
 export const classesCollection = mirrorCollection<Class, number>(mirrorSource, 'classes');
 export const calendarMonthsCollection = mirrorCollection<CalendarMonthRow, string>(mirrorSource, 'calendarMonths');

@@ -1,34 +1,23 @@
 import { eq } from '@tanstack/react-db';
 import { useLiveQuery } from './live-query.ts';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { AppSettings, Class, ClassReport, Conversation, User } from '../../../db/entities.ts';
-import { listKeyId, type EngineStatus, type ListKey, type Resource, type SessionState, type WatchKey } from '../../../db/engine-api.ts';
-import type { MessageRow } from '../../../db/rows.ts';
-import { getEngine } from '../engine.ts';
-import type { EngineState } from './client.ts';
+import type { Class, ClassReport, Conversation } from '../../../db/entities.ts';
+import { listKeyId, type ListKey, type Resource, type WatchKey } from '../../../db/engine-api.ts';
+import type { KvRow, MessageRow } from '../../../db/rows.ts';
+import { getEngine } from './connect.ts';
 import { classReportsCollection, classesCollection, conversationsCollection, kvCollection, listsCollection, messagesCollection } from './tables.ts';
 
-/** The engine's state for React: ready, session, settings, status. */
-export function useEngineState(): EngineState {
+/** A document of the `kv` table (`home`, `user`, `wallet`, `salary`, `salary-previous`, `class-duration-items`), and whether the mirror was read. */
+export function useKv<T>(key: string): { value: T | undefined; loaded: boolean } {
+  const { data, isReady } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, key)).findOne());
+  return { value: (data as KvRow | undefined)?.value as T | undefined, loaded: isReady };
+}
+
+/** The signed-in user's id as the engine knows it (null for a guest). */
+function useSignedInId(): number | null {
   const client = getEngine();
-  return useSyncExternalStore(client.subscribeState, client.getState, client.getState);
-}
-export const useSession = (): SessionState => useEngineState().session;
-export const useSettings = (): AppSettings | null => useEngineState().settings;
-export const useEngineStatus = (): EngineStatus | null => useEngineState().status;
-
-/** A document of the `kv` table (`home`, `user`, `wallet`, `salary`, `salary-previous`, `class-duration-items`). */
-export function useKv<T>(key: string): T | undefined {
-  const { data } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, key)).findOne());
-  return (data as { value: T } | undefined)?.value;
-}
-
-/** The signed-in user, kept fresh by every reply that carries it (credits, counts); the session's copy until the mirror has one. */
-export function useUser(): User | null {
-  const session = useSession();
-  const stored = useKv<User>('user');
-  if (session.status !== 'signed-in') return null;
-  return stored && stored.id === session.user.id ? stored : session.user;
+  const s = useSyncExternalStore(client.subscribeState, client.getState, client.getState).session;
+  return s.status === 'signed-in' ? s.user.id : null;
 }
 
 /** Keeps `key` fresh while the calling screen is mounted (a calendar month's polling, a conversation's channel). */
@@ -79,8 +68,7 @@ export function usePaging(list: ListKey, autoload = true): PagedState {
     });
   }, [listJson]);
   // The first page is fetched once signed in (a screen may mount before the session is known).
-  const session = useSession();
-  const userId = session.status === 'signed-in' ? session.user.id : null;
+  const userId = useSignedInId();
   const hasRow = !!row;
   const revalidated = useRef<string | null>(null);
   useEffect(() => {

@@ -24,7 +24,7 @@ export class Attempt {
 
   /** After an outcome: keep the id only when the server may not have answered for good. */
   settle(error: EngineError | null): void {
-    if (error === null || !isRetryable(error)) {
+    if (error === null || !sameKeyMayRetry(error)) {
       this.payload = null;
       this.current = null;
     }
@@ -36,5 +36,5 @@ export class Attempt {
  * (offline), the reply was lost (timeout), or the server failed without recording a reply (5xx,
  * which the server's idempotency store never keeps), or the reply did not fit the contract.
  */
-export const isRetryable = (e: EngineError) =>
+export const sameKeyMayRetry = (e: EngineError) =>
   e.kind === 'offline' || e.kind === 'timeout' || e.kind === 'server' || e.kind === 'invalid-reply';

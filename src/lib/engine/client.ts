@@ -155,13 +155,20 @@ export class EngineClient {
     });
   }
 
-  /** Sends a mutation; resolves with the server's reply once the mirror's change reached this tab. Rejects with EngineCallError. */
-  async run(m: Mutation): Promise<MutateData> {
+  /**
+   * Sends a mutation; answers once the mirror's change reached this tab, on success and on
+   * rollback alike, so the tab shows the mirror's state before the caller hears of it.
+   */
+  async mutate(m: Mutation): Promise<Result<MutateData>> {
     const r = await this.afterHello(() => this.api.mutate(m));
-    // Success or rollback, the tab shows the mirror's state before the caller hears of it.
     const at = r.ok ? r.data : r.error;
     if (at.epoch !== undefined && at.seq !== undefined) await this.waitForSeq(at.epoch, at.seq);
-    return unwrap(r);
+    return r;
+  }
+
+  /** `mutate` for an optimistic transaction: rejects with EngineCallError (the transaction rolls back). */
+  async run(m: Mutation): Promise<MutateData> {
+    return unwrap(await this.mutate(m));
   }
 
   call<T = unknown>(req: CallRequest): Promise<Result<T>> {

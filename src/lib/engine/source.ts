@@ -2,6 +2,7 @@ import type { EngineEvent, MirrorTableName } from '../../../db/engine-api.ts';
 import { MirrorReader } from '../../../db/idb-reader.ts';
 import { userDbName, type Key, type Row } from '../../../db/tables.ts';
 import type { EngineClient } from './client.ts';
+import { getEngine } from './connect.ts';
 
 /** What a collection's sync does with the mirror's rows: start over, or apply a diff. */
 export interface Sink {
@@ -106,3 +107,8 @@ export class MirrorSource {
     }
   }
 }
+
+let source: MirrorSource | null = null;
+/** The source every reader of the mirror uses; tests may install their own before anything reads. */
+export const mirrorSource = (): MirrorSource => (source ??= new MirrorSource(getEngine));
+export const setMirrorSource = (s: MirrorSource) => void (source = s);
