@@ -1,6 +1,6 @@
 import { createContext, use, useContext, type ReactNode } from 'react';
 import type { EngineStatus, SessionState } from '../../db/engine-api.ts';
-import { isTeacher, type AppSettings, type Notification, type User } from '../../db/entities.ts';
+import { isTeacher, type AppSettings, type Notification, type Role, type User } from '../../db/entities.ts';
 
 /**
  * What the shell's screens read of the sync engine's state, in one small value: the session (its
@@ -53,9 +53,9 @@ export function useUser(): User | null {
   const { session } = useShell();
   return session.status === 'signed-in' ? session.user : null;
 }
-export function useRole(): 'student' | 'teacher' | null {
+export function useRole(): Role | null {
   const user = useUser();
   return roleOf(user);
 }
 /** The signed-in user's role, or null for a guest. */
-export const roleOf = (user: User | null): 'student' | 'teacher' | null => (user ? (isTeacher(user) ? 'teacher' : 'student') : null);
+export const roleOf = (user: User | null): Role | null => (user ? (isTeacher(user) ? 'teacher' : 'student') : null);

@@ -7,7 +7,7 @@ import { getEngine } from '../../lib/engine/connect.ts';
 import { useCountry } from '../../app/use-country.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { DURATIONS, MESSAGES } from '../../../db/messages.ts';
-import { browserTimezone } from '../settings/timezones.ts';
+import { browserTimezone } from '../settings/index.ts';
 import { AuthCard } from './auth-card.tsx';
 import { fieldErrors, firstError } from './errors.ts';
 import { RegistrationFields } from './registration-fields.tsx';

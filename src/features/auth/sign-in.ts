@@ -1,7 +1,7 @@
 import type { User } from '../../../db/entities.ts';
 import { getEngine } from '../../lib/engine/connect.ts';
 import { mutate } from '../../lib/engine/mutation.ts';
-import { browserTimezone } from '../settings/timezones.ts';
+import { browserTimezone } from '../settings/index.ts';
 
 export interface AuthReply {
   token?: string | null;

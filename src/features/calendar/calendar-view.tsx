@@ -10,9 +10,9 @@ import { Box, Tooltip, Portal } from '@chakra-ui/react';
 import type { Class } from '../../../db/entities.ts';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { useColorMode } from '../../app/color-mode.tsx';
-import type { Role } from '../classes/rules.ts';
+import type { Role } from '../classes/index.ts';
 import { toEvent } from './events.ts';
-import { todayIn } from '../classes/time.ts';
+import { todayIn } from '../classes/index.ts';
 import { describeChange, type OffsetChange } from './offset-changes.ts';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, classicTheme];

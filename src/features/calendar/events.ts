@@ -1,5 +1,5 @@
 import type { Class } from '../../../db/entities.ts';
-import { eventTitle, type Role } from '../classes/rules.ts';
+import { eventTitle, type Role } from '../classes/index.ts';
 import { eventColour, eventKind } from './colors.ts';
 
 /** FullCalendar's event input for a class: instants in UTC (the calendar shows them in the user's zone), colour by precedence. */

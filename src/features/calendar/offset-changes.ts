@@ -1,6 +1,6 @@
 import { Temporal } from '../../lib/temporal.ts';
 import type { Temporal as T } from 'temporal-polyfill';
-import { safeZone } from '../classes/time.ts';
+import { safeZone } from '../classes/index.ts';
 
 /**
  * Weeks in which the time difference between the viewer and another party changes (one of them

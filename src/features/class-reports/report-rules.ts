@@ -24,7 +24,8 @@ export function starFill(rating: number, index: number): 0 | 0.5 | 1 {
 /** `4.5/5`, `3/5`. */
 export const ratingText = (rating: number) => `${clampRating(rating)}/${MAX_RATING}`;
 
-export type Role = 'student' | 'teacher';
+import type { Role } from '../../../db/entities.ts';
+export type { Role };
 
 /** The enrolment filter: teachers pick a student, students a course. */
 export const filterPlaceholder = (role: Role) => (role === 'teacher' ? 'Select Student' : 'Select Course');

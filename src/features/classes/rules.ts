@@ -44,7 +44,8 @@ export function countdownText(startIso: string, now: number = Date.now()): strin
   return h > 0 ? `${h}h ${p(m)}m ${p(s)}s` : `${m}m ${p(s)}s`;
 }
 
-export type Role = 'student' | 'teacher';
+import type { Role } from '../../../db/entities.ts';
+export type { Role };
 
 /** Cancel and reschedule are shown when the class is editable, and for students not in the last 30 minutes. */
 export function canChangeClass(k: Pick<Class, 'editable' | 'start_datetime'>, role: Role, now: number = Date.now()): boolean {

@@ -6,7 +6,7 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useRouteData } from '../../app/route-data.tsx';
 import { useUser } from '../../app/session-context.tsx';
 import { MESSAGES } from '../../../db/messages.ts';
-import { ClassDialog } from '../classes/lazy-class-dialog.tsx';
+import { ClassDialog } from '../classes/index.ts';
 import { StudentDashboard } from './student-dashboard.tsx';
 import { TeacherDashboard } from './teacher-dashboard.tsx';
 import { useHome } from './data.ts';

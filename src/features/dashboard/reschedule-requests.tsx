@@ -1,7 +1,7 @@
 import { Badge, Card, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import type { RescheduleRequest } from '../../../db/entities.ts';
-import { RequestDecision } from '../classes/actions/request-decision.tsx';
-import type { Role } from '../classes/rules.ts';
+import { RequestDecision } from '../classes/index.ts';
+import type { Role } from '../classes/index.ts';
 
 /**
  * Pending reschedule requests sent by the other party, with Approve and Reject. A table on wide

@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { MESSAGES } from '../../../db/messages.ts';
 import { CourseGrid } from './course-grid.tsx';
 import { RescheduleRequests } from './reschedule-requests.tsx';
-import { usePendingRequests } from '../classes/data.ts';
+import { usePendingRequests } from '../classes/index.ts';
 import { SlideCarousel } from './slide-carousel.tsx';
 import { StatCard } from './stat-card.tsx';
 import { UpcomingClass } from './upcoming-class.tsx';

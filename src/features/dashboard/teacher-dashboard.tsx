@@ -6,7 +6,7 @@ import { getEngine } from '../../lib/engine/connect.ts';
 import { AddMakeupDialog } from './add-makeup-dialog.tsx';
 import { CourseGrid } from './course-grid.tsx';
 import { RescheduleRequests } from './reschedule-requests.tsx';
-import { usePendingRequests } from '../classes/data.ts';
+import { usePendingRequests } from '../classes/index.ts';
 import { SlideCarousel } from './slide-carousel.tsx';
 import { TeacherStats } from './teacher-stats.tsx';
 import { UpcomingClass } from './upcoming-class.tsx';

@@ -1,7 +1,7 @@
 import { Badge, SimpleGrid, Text } from '@chakra-ui/react';
 import type { Home } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { delayWarning } from '../classes/rules.ts';
+import { delayWarning } from '../classes/index.ts';
 import { StatCard } from './stat-card.tsx';
 
 const hours = (minutes: number) => `${Math.round((minutes / 60) * 10) / 10} h`;

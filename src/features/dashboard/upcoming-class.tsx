@@ -1,10 +1,10 @@
 import { Button, Card, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { Class } from '../../../db/entities.ts';
 import { AppIcon } from '../../components/ui/icons.tsx';
-import { ClassChips } from '../classes/class-chips.tsx';
-import { StartsIn } from '../classes/class-info.tsx';
-import { classWhen } from '../classes/display.ts';
-import { cardTitle, type Role } from '../classes/rules.ts';
+import { ClassChips } from '../classes/index.ts';
+import { StartsIn } from '../classes/index.ts';
+import { classWhen } from '../classes/index.ts';
+import { cardTitle, type Role } from '../classes/index.ts';
 
 /**
  * The next class on the dashboard, with the "starts in" countdown under 12 hours. Teachers get a

@@ -2,7 +2,7 @@ import { Button, Link, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { Child } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { isLowBalance } from '../wallet/rules.ts';
+import { isLowBalance } from '../wallet/index.ts';
 
 /** The child accounts; balances under 2 in red. */
 export function ChildrenTable({ items, onTransfer }: { items: Child[]; onTransfer: (c: Child) => void }) {

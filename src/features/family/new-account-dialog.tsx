@@ -2,8 +2,8 @@ import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { useState, type FormEvent } from 'react';
 import { useUser } from '../../app/session-context.tsx';
 import { useMutation } from '../../lib/engine/mutation.ts';
-import { RegistrationFields } from '../auth/registration-fields.tsx';
-import { emptyRegistration, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationForm } from '../auth/registration.ts';
+import { RegistrationFields } from '../auth/index.ts';
+import { emptyRegistration, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationForm } from '../auth/index.ts';
 
 /**
  * A child account from the registration form (the shell's rules and fields). The spec ignores

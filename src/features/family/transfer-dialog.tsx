@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { Child } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { MESSAGES } from '../../../db/messages.ts';
-import { parseAmount, transferError } from '../wallet/rules.ts';
+import { parseAmount, transferError } from '../wallet/index.ts';
 import { useMutation } from '../../lib/engine/mutation.ts';
 
 /**

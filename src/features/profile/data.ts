@@ -5,8 +5,8 @@ import { useRouteData } from '../../app/route-data.tsx';
 import {
   classReportsCollection, classesCollection, coursesCollection, enrollmentsCollection, rescheduleRequestsCollection,
 } from '../../lib/engine/tables.ts';
-import { useHome } from '../dashboard/data.ts';
-import { useChildren } from '../family/data.ts';
+import { useHome } from '../dashboard/index.ts';
+import { useChildren } from '../family/index.ts';
 import type { PeopleSources } from './people.ts';
 
 /** However the background refresh goes (a lost reply, a stalled worker), the page stops waiting after this. */

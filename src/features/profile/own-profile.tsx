@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { isTeacher, type User } from '../../../db/entities.ts';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
-import { isLowBalance } from '../wallet/rules.ts';
+import { isLowBalance } from '../wallet/index.ts';
 import { ProfileHeader } from './profile-header.tsx';
 import { ProfileField, ProfileSection } from './profile-section.tsx';
 

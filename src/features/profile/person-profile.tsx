@@ -2,7 +2,7 @@ import { Badge, Button, DataList, Link, List, Stack, Text } from '@chakra-ui/rea
 import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '../../lib/format.ts';
 import { statusStyle } from '../../lib/status.ts';
-import { isLowBalance } from '../wallet/rules.ts';
+import { isLowBalance } from '../wallet/index.ts';
 import { RELATION_LABEL, type KnownPerson, type SharedCourse } from './people.ts';
 import { ProfileHeader } from './profile-header.tsx';
 import { ProfileField, ProfileSection } from './profile-section.tsx';

@@ -1,0 +1,6 @@
+/**
+ * The auth feature's public entry: what other features may use of it (the lint allows a
+ * feature to import another only through its index).
+ */
+export { RegistrationFields } from './registration-fields.tsx';
+export { emptyRegistration, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationForm } from './registration.ts';

@@ -1,0 +1,12 @@
+/**
+ * The classes feature's public entry: what other features may use of it (the lint allows a
+ * feature to import another only through its index).
+ */
+export { RequestDecision } from './actions/request-decision.tsx';
+export { ClassChips } from './class-chips.tsx';
+export { StartsIn } from './class-info.tsx';
+export { usePendingRequests } from './data.ts';
+export { classWhen } from './display.ts';
+export { ClassDialog } from './lazy-class-dialog.tsx';
+export { cardTitle, delayWarning, eventTitle, makeupError, makeupMinTime, type Role } from './rules.ts';
+export { monthOf, safeZone, todayIn } from './time.ts';
