@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every test, then one line of totals (`N passed, N failed`).
-//   1. the type check (`tsc -p tsconfig.json --noEmit`, counted as one test), then unit, server
+//   1. the type check (`tsc -p tsconfig.json --noEmit`, TypeScript 7) and the lint (`eslint .`, the
+//      layer rules of ARCHITECTURE.md included), each counted as one test, then unit, server
 //      contract and sync-engine scenario tests (vitest)
 //   2. browser end-to-end tests (vitest + Playwright + Debian's Chromium, against a production build)
 //   3. the benchmark in --quick mode, once, as a smoke test (it must complete; figures are not checked)
-// Set TEST_ONLY=unit|e2e|bench to run one part (the type check runs with unit).
+// Set TEST_ONLY=unit|e2e|bench to run one part (the type check and the lint run with unit).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,20 +37,36 @@ function vitest(name, args) {
   }
 }
 
-/** The whole tree type-checks (vitest and vite only strip types): one test, its errors printed when it fails. */
-function typecheck() {
-  console.log('\nType check: tsc -p tsconfig.json --noEmit');
-  const r = spawnSync(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--pretty', process.env.CI ? 'false' : 'true'], { encoding: 'utf8' });
+/** Runs one whole-tree check as one test: counted once, its output printed only when it fails. */
+function check(name, command, args) {
+  const r = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (r.status === 0) {
     passed += 1;
-    console.log('Type check passed.');
+    console.log(`${name} passed.`);
     return;
   }
   failed += 1;
   process.stdout.write(r.stdout || '');
   process.stderr.write(r.stderr || '');
   if (r.error) console.error(r.error.message);
-  console.error(`Type check failed (tsc exited ${r.status ?? r.signal}).`);
+  console.error(`${name} failed (exited ${r.status ?? r.signal}).`);
+}
+
+/**
+ * The whole tree type-checks (vitest and vite only strip types). TypeScript 7 is installed as the
+ * `tsgo` alias (package.json; eslint.config.js says why), so its bin is called by path.
+ */
+function typecheck() {
+  console.log('\nType check: tsc -p tsconfig.json --noEmit (TypeScript 7)');
+  check('Type check', process.execPath, [
+    path.join(root, 'node_modules', 'tsgo', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit', '--pretty', process.env.CI ? 'false' : 'true',
+  ]);
+}
+
+/** The lint, the same as `npm run lint`: any error or warning fails it. */
+function lint() {
+  console.log('\nLint: eslint . --max-warnings 0');
+  check('Lint', bin('eslint'), ['.', '--max-warnings', '0']);
 }
 
 function chromiumReady() {
@@ -61,6 +78,7 @@ function chromiumReady() {
 
 if (!only || only === 'unit') {
   typecheck();
+  lint();
   vitest('unit', []);
 }
 if (!only || only === 'e2e') {
