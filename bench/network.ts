@@ -37,8 +37,37 @@ export const describeProfile = (p: NetProfile) =>
   p.latencyMs === 0 && p.downBps === 0 ? 'loopback (no emulation)' : `${p.name} (${p.latencyMs} ms, ${p.downBps / 1e6} Mbps)`;
 
 interface Pending {
-  resolve(v: any): void;
+  resolve(v: unknown): void;
   reject(e: Error): void;
+}
+
+/** A DevTools protocol message: the reply to a command (`id`) or an event (`method`). */
+interface CdpMessage {
+  id?: number;
+  result?: unknown;
+  error?: { message: string };
+  method?: string;
+  params?: unknown;
+  sessionId?: string;
+}
+
+/** What this class reads of the Network.* events it follows; each event carries some of it. */
+interface NetworkEventParams {
+  requestId: string;
+  timestamp: number;
+  /** Network.requestWillBeSent */
+  wallTime?: number;
+  request?: { url: string; method: string };
+  /** Network.responseReceived */
+  response?: { status: number; encodedDataLength?: number };
+  /** Network.dataReceived and Network.loadingFinished */
+  encodedDataLength?: number;
+}
+
+interface AttachedParams {
+  sessionId: string;
+  targetInfo: { type: string };
+  waitingForDebugger: boolean;
 }
 
 export interface ApiTransfer {
@@ -77,7 +106,7 @@ export class NetworkControl {
       n.ws.once('open', () => resolve());
       n.ws.once('error', reject);
     });
-    n.ws.on('message', (d) => n.onMessage(JSON.parse(String(d))));
+    n.ws.on('message', (d) => n.onMessage(JSON.parse(String(d)) as CdpMessage));
     n.ws.on('close', () => {
       for (const p of n.pending.values()) p.reject(new Error('CDP connection closed'));
       n.pending.clear();
@@ -86,14 +115,14 @@ export class NetworkControl {
     return n;
   }
 
-  private send(method: string, params: object = {}, sessionId?: string): Promise<any> {
+  private send(method: string, params: object = {}, sessionId?: string): Promise<unknown> {
     if (this.ws.readyState !== WebSocket.OPEN) return Promise.reject(new Error('CDP connection closed'));
     const id = ++this.nextId;
     this.ws.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
     return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
   }
 
-  private onMessage(m: any) {
+  private onMessage(m: CdpMessage) {
     if (m.id !== undefined) {
       const p = this.pending.get(m.id);
       if (!p) return;
@@ -102,12 +131,12 @@ export class NetworkControl {
       else p.resolve(m.result);
       return;
     }
-    if (m.method === 'Target.attachedToTarget') void this.onAttached(m.params);
-    else if (m.method === 'Target.detachedFromTarget') this.sessions.delete(m.params.sessionId);
-    else if (m.sessionId && this.sessions.get(m.sessionId) === 'shared_worker') this.onWorkerNetwork(m.sessionId, m.method, m.params);
+    if (m.method === 'Target.attachedToTarget') void this.onAttached(m.params as AttachedParams);
+    else if (m.method === 'Target.detachedFromTarget') this.sessions.delete((m.params as { sessionId: string }).sessionId);
+    else if (m.method && m.sessionId && this.sessions.get(m.sessionId) === 'shared_worker') this.onWorkerNetwork(m.sessionId, m.method, m.params as NetworkEventParams);
   }
 
-  private async onAttached({ sessionId, targetInfo, waitingForDebugger }: { sessionId: string; targetInfo: { type: string }; waitingForDebugger: boolean }) {
+  private async onAttached({ sessionId, targetInfo, waitingForDebugger }: AttachedParams) {
     const resume = () => (waitingForDebugger ? this.send('Runtime.runIfWaitingForDebugger', {}, sessionId).catch(() => {}) : undefined);
     if (!EMULATED.has(targetInfo.type)) {
       await resume();
@@ -125,11 +154,12 @@ export class NetworkControl {
     }
   }
 
-  private onWorkerNetwork(sessionId: string, method: string, p: any) {
+  private onWorkerNetwork(sessionId: string, method: string, p: NetworkEventParams) {
     if (method === 'Network.requestWillBeSent') {
-      if (!/\/api\//.test(p.request.url)) return;
+      const { request, wallTime = 0 } = p;
+      if (!request || !/\/api\//.test(request.url)) return;
       this.inflight.set(`${sessionId}:${p.requestId}`, {
-        url: p.request.url, method: p.request.method, sentAt: p.wallTime * 1000, wallOffset: p.wallTime - p.timestamp, bytes: 0,
+        url: request.url, method: request.method, sentAt: wallTime * 1000, wallOffset: wallTime - p.timestamp, bytes: 0,
       });
       return;
     }
@@ -137,8 +167,8 @@ export class NetworkControl {
     const r = this.inflight.get(key);
     if (!r) return;
     if (method === 'Network.responseReceived') {
-      r.status = p.response.status;
-      r.bytes = p.response.encodedDataLength ?? 0;
+      r.status = p.response?.status;
+      r.bytes = p.response?.encodedDataLength ?? 0;
     } else if (method === 'Network.dataReceived') {
       r.bytes += p.encodedDataLength ?? 0;
     } else if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed') {
@@ -146,7 +176,7 @@ export class NetworkControl {
       // A reply whose body the worker does not read (a 304) ends as "aborted" once its headers are
       // in: its bytes are the headers received. A request that got no reply at all is not counted.
       if (method === 'Network.loadingFailed' && r.status === undefined) return;
-      const bytes = method === 'Network.loadingFinished' ? p.encodedDataLength : r.bytes;
+      const bytes = method === 'Network.loadingFinished' ? (p.encodedDataLength ?? 0) : r.bytes;
       const t: ApiTransfer = { url: r.url, method: r.method, status: r.status!, bytes, sentAt: r.sentAt, doneAt: (p.timestamp + r.wallOffset) * 1000 };
       this.transfers.push(t);
       for (const l of this.listeners) l(t);

@@ -86,7 +86,7 @@ async function waitReady(page: Page, ready: string, timeoutMs = 30_000): Promise
   return page.evaluate(
     ({ ready, timeoutMs }) =>
       new Promise<number>((resolve, reject) => {
-        // eslint-disable-next-line no-new-func
+        // eslint-disable-next-line no-new-func -- the screens' predicates (bench/screens.ts) travel to the page as source text
         const pred = new Function(`return (${ready})`)() as (m: HTMLElement) => boolean;
         const ok = () => {
           const m = document.querySelector('main');
@@ -118,6 +118,7 @@ async function waitReady(page: Page, ready: string, timeoutMs = 30_000): Promise
 async function navigate(page: Page, label: string, ready: string, fetches: string[] = []): Promise<number> {
   return page.evaluate(
     async ({ label, ready, fetches }) => {
+      // eslint-disable-next-line no-new-func -- the screens' predicates (bench/screens.ts) travel to the page as source text
       const pred = new Function(`return (${ready})`)() as (m: HTMLElement) => boolean;
       const links = [...document.querySelectorAll<HTMLAnchorElement>('aside a, nav a')];
       const link = links.find((a) => a.textContent?.trim().startsWith(label));
@@ -300,7 +301,7 @@ async function benchCrossTabAndRealtime(server: RunningServer) {
       const t0 = await a.evaluate(
         ({ text, id }) => {
           const t = performance.timeOrigin + performance.now();
-          void (window as any).__engine.run({ id: crypto.randomUUID(), name: 'sendMessage', conversationId: id, text });
+          void window.__engine!.run({ id: crypto.randomUUID(), name: 'sendMessage', conversationId: id, text });
           return t;
         },
         { text, id: conv.id },
@@ -381,7 +382,7 @@ async function moneyAcrossTabs(server: RunningServer, b: BenchBrowser, a: Page, 
     const reply = b.net.nextTransfer((t) => t.method === 'POST' && t.url.endsWith('/childs/transfer'));
     const t0 = await a.evaluate(async (childId) => {
       const t0 = performance.timeOrigin + performance.now();
-      await (window as any).__engine.run({ id: crypto.randomUUID(), name: 'transfer', child_id: childId, amount: 1 });
+      await window.__engine!.run({ id: crypto.randomUUID(), name: 'transfer', child_id: childId, amount: 1 });
       return t0;
     }, child.id);
     const t = await reply;
@@ -576,6 +577,7 @@ async function benchLargeData(server: RunningServer) {
       await page.getByRole('button', { name: 'Week', exact: true }).click();
       await sleep(400);
       const r = await page.evaluate(async (countSrc) => {
+        // eslint-disable-next-line no-new-func -- a function travels to the page as source text
         const count = new Function(`return (${countSrc})`)() as () => number;
         const weekCount = count();
         const btn = [...document.querySelectorAll('button')].find((x) => x.textContent?.trim() === 'Month')!;
@@ -681,7 +683,7 @@ async function benchLargeData(server: RunningServer) {
         const atStart = () => s.innerText.includes('Start Of Conversation');
         // A jump of the position is a page only if the mirror holds more of the conversation than at the
         // last page (Virtuoso's corrections of just-measured rows move it too).
-        const engine = (window as any).__engine;
+        const engine = window.__engine!;
         const loaded = async () => ((await engine.snapshot('messages')) as { conversation_id: number }[]).filter((m) => m.conversation_id === id).length;
         let known = await loaded();
         let corrections = 0;
@@ -747,8 +749,9 @@ async function benchLargeData(server: RunningServer) {
 
       // Memory: the tab's heap after the large screens, after a garbage collection.
       const heap = await p.evaluate(() => {
-        (window as any).gc?.();
-        return (performance as any).memory?.usedJSHeapSize ?? NaN;
+        // Chromium's extras: gc() with --js-flags=--expose-gc, performance.memory always.
+        (window as Window & { gc?: () => void }).gc?.();
+        return (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? NaN;
       });
       rows.push({ section: 'memory', name: `tab JS heap after the largest scale's calendar, inbox and ${total}-message conversation`, value: heap / 1048576, unit: 'MB' });
     } finally {

@@ -222,7 +222,7 @@ export function validateEnrollmentForm(input: Record<string, unknown>, timezone:
     else if (weeklyOk && preferred.length < weekly) fail('preferred_days', MSG.preferredDays);
   }
 
-  let schedule: ScheduleEntry[] = [];
+  const schedule: ScheduleEntry[] = [];
   const rawSchedule = input.schedule ?? [];
   if (!Array.isArray(rawSchedule)) fail('schedule', MSG.scheduleInvalid);
   else {
