@@ -9,7 +9,6 @@ import { launchBrowser, startApp, type AppServer, type Browser, signIn as signIn
  */
 
 const STUDENT = 'student@example.com';
-const TEACHER = 'teacher@example.com';
 const PASSWORD = 'password';
 const TIMEOUT = 15_000;
 const DESKTOP = { width: 1280, height: 800 };

@@ -8,6 +8,7 @@ import type { ServerConfig } from '../../server/lib/context.ts';
 export interface TestServer extends RunningServer {
   dataDir: string;
   /** Calls the API with JSON; `token` adds the bearer header. Returns status and parsed body. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON reply: each test reads the fields it checks, and `expect` checks them
   api<T = any>(method: string, path: string, opts?: { token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
   login(email: string, password?: string): Promise<string>;
 }
@@ -18,7 +19,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, pre
   const db = openDatabase(dataDir);
   prepare?.(db);
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, enableTestApi: true, ...overrides, db });
-  const api: TestServer['api'] = async (method, p, opts = {}) => {
+  const api: TestServer['api'] = async <T,>(method: string, p: string, opts: Parameters<TestServer['api']>[2] = {}) => {
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Platform': 'web', 'X-App-Version': 'test', ...opts.headers };
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
     let body: BodyInit | undefined;
@@ -36,7 +37,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, pre
     } catch {
       /* plain text reply */
     }
-    return { status: res.status, body: parsed as any, headers: res.headers };
+    return { status: res.status, body: parsed as T, headers: res.headers };
   };
   return {
     ...server,

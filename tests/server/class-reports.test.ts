@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCategory, createClass, createCourse, createEnrollment, createUser } from '../../server/seed/factory.ts';
 import { issueToken } from '../../server/lib/auth.ts';
 import type { DB } from '../../server/db/index.ts';
+import type { ClassReportResource } from '../../server/lib/enrollments.ts';
 
 const DAY = 86_400_000;
 
@@ -77,20 +78,20 @@ describe('class reports', () => {
         created_at_timestamp: Math.floor((now - 19 * DAY + 3_600_000) / 1000),
       });
       expect(r.body.data[1].class.name).toBe('Tajweed'); // an unnamed class is named after its course
-      const stamps = r.body.data.map((x: any) => x.created_at_timestamp);
+      const stamps = r.body.data.map((x: ClassReportResource) => x.created_at_timestamp);
       expect([...stamps].sort((a, b) => b - a)).toEqual(stamps);
       const p2 = await s.api('GET', r.body.links.next, { token: tok.sara });
       expect(p2.body.data).toHaveLength(3);
       expect(p2.body.links.next).toBeNull();
       expect(p2.body.data.at(-1).id).toBe(id.fiqhReport);
       const all = [...r.body.data, ...p2.body.data];
-      expect(all.every((x: any) => x.student.id === id.sara)).toBe(true);
-      expect(all.map((x: any) => x.id)).not.toContain(id.omarReport);
+      expect(all.every((x: ClassReportResource) => x.student.id === id.sara)).toBe(true);
+      expect(all.map((x: ClassReportResource) => x.id)).not.toContain(id.omarReport);
     });
 
     it('filters by one of the caller\'s enrolments; another\'s enrolment is 404', async () => {
       const f = await s.api('GET', `/class-reports?enrollment_id=${id.saraFiqhEnr}`, { token: tok.sara });
-      expect(f.body.data.map((x: any) => x.id)).toEqual([id.fiqhReport]);
+      expect(f.body.data.map((x: ClassReportResource) => x.id)).toEqual([id.fiqhReport]);
       expect(f.body.meta.total).toBe(1);
       const paged = await s.api('GET', `/class-reports?enrollment_id=${id.saraEnr}`, { token: tok.sara });
       expect(paged.body.meta.total).toBe(12);
@@ -99,7 +100,7 @@ describe('class reports', () => {
       expect((await s.api('GET', '/class-reports?enrollment_id=999999', { token: tok.sara })).status).toBe(404);
       // a teacher filters by the enrolments they teach only
       const t = await s.api('GET', `/class-reports?enrollment_id=${id.omarEnr}`, { token: tok.teacher });
-      expect(t.body.data.map((x: any) => x.id)).toEqual([id.omarReport]);
+      expect(t.body.data.map((x: ClassReportResource) => x.id)).toEqual([id.omarReport]);
       expect((await s.api('GET', `/class-reports?enrollment_id=${id.saraFiqhEnr}`, { token: tok.teacher })).status).toBe(404);
     });
 
@@ -108,7 +109,7 @@ describe('class reports', () => {
       expect(r.body.meta.total).toBe(13);
       expect(r.body.data[0].id).toBe(id.omarReport);
       const r2 = await s.api('GET', '/class-reports', { token: tok.teacher2 });
-      expect(r2.body.data.map((x: any) => x.id)).toEqual([id.fiqhReport]);
+      expect(r2.body.data.map((x: ClassReportResource) => x.id)).toEqual([id.fiqhReport]);
     });
 
     it('one report reads for its student and its teacher only', async () => {
@@ -163,7 +164,7 @@ describe('class reports', () => {
       }
       const none = await s.api('POST', `/class-reports/${id.omarUnreported}`, { token: tok.teacher, body: {} });
       expect(Object.keys(none.body.errors).sort()).toEqual(['class_activity', 'homework', 'rating']);
-      expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM class_reports WHERE class_id = ?').get(id.omarUnreported) as any).n).toBe(0);
+      expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM class_reports WHERE class_id = ?').get(id.omarUnreported) as { n: number }).n).toBe(0);
       const zero = await s.api('POST', `/class-reports/${id.omarUnreported}`, { token: tok.teacher, body: { ...valid, rating: 0, notes: undefined } });
       expect(zero.status).toBe(200);
       expect(zero.body.data).toMatchObject({ rating: 0, teacher_notes: null });
@@ -182,7 +183,7 @@ describe('class reports', () => {
       expect(student.status).toBe(403);
       expect(student.body).toEqual({ message: 'Forbidden.' });
       for (const k of [id.canceled, id.future]) {
-        expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM class_reports WHERE class_id = ?').get(k) as any).n).toBe(0);
+        expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM class_reports WHERE class_id = ?').get(k) as { n: number }).n).toBe(0);
       }
     });
 

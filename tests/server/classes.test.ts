@@ -3,6 +3,8 @@ import { Temporal } from 'temporal-polyfill';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCategory, createClass, createCourse, createEnrollment, createUser, type ClassInput } from '../../server/seed/factory.ts';
 import { setSetting } from '../../server/lib/settings.ts';
+import { classRow, type ClassResource } from '../../server/lib/classes.ts';
+import type { NotificationRow } from '../../server/lib/notify.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -67,13 +69,13 @@ describe('classes', () => {
 
   const mk = (k: Partial<ClassInput> & { enrollment_id?: number; in: number }) =>
     createClass(s.app.db, { enrollment_id: k.enrollment_id ?? w.e1, start_at: s.app.now() + k.in, ...k });
-  const cls = (id: number) => s.app.db.prepare('SELECT * FROM classes WHERE id = ?').get(id) as Record<string, any>;
+  const cls = (id: number) => classRow(s.app, id)!;
   const credits = (id: number) => (s.app.db.prepare('SELECT credits FROM users WHERE id = ?').get(id) as { credits: number }).credits;
   const addReport = (classId: number, rating = 4.5) =>
     s.app.db.prepare('INSERT INTO class_reports (class_id, rating, class_activity, homework, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(classId, rating, 'Read', 'Revise', Date.now(), Date.now());
   const notes = (userId: number, type: string) =>
-    s.app.db.prepare('SELECT * FROM notifications WHERE user_id = ? AND type = ?').all(userId, type) as Record<string, any>[];
+    s.app.db.prepare('SELECT * FROM notifications WHERE user_id = ? AND type = ?').all(userId, type) as NotificationRow[];
   const localDay = (tz: string, plusDays: number) => Temporal.Instant.fromEpochMilliseconds(s.app.now()).toZonedDateTimeISO(tz).toPlainDate().add({ days: plusDays }).toString();
 
   describe('GET /classes/:id', () => {
@@ -172,7 +174,7 @@ describe('classes', () => {
       expect(p1.body.data).toHaveLength(15);
       expect(p1.body.meta).toEqual({ current_page: 1, per_page: 15, total: 18 });
       expect(p1.body.data[0].id).toBe(running);
-      const starts = p1.body.data.map((c: any) => c.start_datetime);
+      const starts = p1.body.data.map((c: ClassResource) => c.start_datetime);
       expect([...starts].sort()).toEqual(starts);
       expect(Object.keys(p1.body.data[1]).sort()).toEqual(CLASS_KEYS);
       expect(p1.body.links.next).toMatch(/\/api\/classes\?page=2$/);
@@ -185,11 +187,11 @@ describe('classes', () => {
     it('GET /classes/history lists ended or canceled classes, newest first', async () => {
       const r = await s.api('GET', '/classes/history', { token: tok.teacher3 });
       expect(r.status).toBe(200);
-      expect(r.body.data.map((c: any) => c.full_status)).toEqual(['canceled', 'missed']);
+      expect(r.body.data.map((c: ClassResource) => c.full_status)).toEqual(['canceled', 'missed']);
       expect(r.body.links.next).toBeNull();
       // only their own classes
       const t2 = await s.api('GET', '/classes/history', { token: tok.teacher2 });
-      expect(t2.body.data.every((c: any) => c.enrollment.teacher.id === w.teacher2)).toBe(true);
+      expect(t2.body.data.every((c: ClassResource) => c.enrollment.teacher?.id === w.teacher2)).toBe(true);
     });
 
     it('refuses students on the teacher lists', async () => {
@@ -212,7 +214,7 @@ describe('classes', () => {
       const june = at('2031-06-20T10:00:00Z');
       const def = await s.api('GET', '/calendar', { token: tok.london });
       expect(def.status).toBe(200);
-      const ids = def.body.data.map((c: any) => c.id);
+      const ids = def.body.data.map((c: ClassResource) => c.id);
       expect(ids).toEqual([before, inMonth, after]);
       expect(ids).not.toContain(tooEarly);
       expect(ids).not.toContain(tooLate);
@@ -220,11 +222,11 @@ describe('classes', () => {
       expect(def.body.data[0]).toMatchObject({ date: '2031-04-25', start: '00:30' });
 
       const jun = await s.api('GET', '/calendar?start_date=2031-06-01', { token: tok.london });
-      expect(jun.body.data.map((c: any) => c.id)).toEqual([after, tooLate, june]);
+      expect(jun.body.data.map((c: ClassResource) => c.id)).toEqual([after, tooLate, june]);
 
       // the teacher sees the same classes; other users do not
       const t = await s.api('GET', '/calendar?start_date=2031-06-01', { token: tok.teacher });
-      expect(t.body.data.map((c: any) => c.id)).toEqual(expect.arrayContaining([after, tooLate, june]));
+      expect(t.body.data.map((c: ClassResource) => c.id)).toEqual(expect.arrayContaining([after, tooLate, june]));
       expect((await s.api('GET', '/calendar?start_date=2031-06-01', { token: tok.other })).body.data).toEqual([]);
       expect((await s.api('GET', '/calendar?start_date=2031-06-01', { token: tok.teacher2 })).body.data).toEqual([]);
     });
@@ -335,7 +337,7 @@ describe('classes', () => {
       expect(r.body.credits).toBe(before - 7.5);
       expect(credits(w.student)).toBe(before - 7.5);
       expect(r.body.data).toMatchObject({ id, attended: true, full_status: 'expired', payment_status: 'paid', has_class_report: true, class_report_rating: 3.5, can_mark_attended: false });
-      const tx = s.app.db.prepare('SELECT * FROM transactions WHERE class_id = ?').all(id) as any[];
+      const tx = s.app.db.prepare('SELECT * FROM transactions WHERE class_id = ?').all(id) as { user_id: number; type: string; value: number; credits_after: number }[];
       expect(tx).toHaveLength(1);
       expect(tx[0]).toMatchObject({ user_id: w.student, type: 'class_payment', value: -7.5, credits_after: before - 7.5 });
       expect(cls(id)).toMatchObject({ attended: 1, paid: 1, charged_amount: 7.5 });
@@ -547,7 +549,7 @@ describe('classes', () => {
       const r = await s.api('POST', `/reschedule-requests/${rid}/approve`, { token: tok.teacher });
       expect(r.status).toBe(200);
       expect(r.body.data.permanent).toBe(true);
-      expect(r.body.classes.map((c: any) => c.id)).toEqual(ids);
+      expect(r.body.classes.map((c: ClassResource) => c.id)).toEqual(ids);
       for (const [i, id] of ids.entries()) {
         const day = d0.add({ days: 2 + 7 * i });
         expect(cls(id).start_at).toBe(at(day, '18:30'));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { addMessage, createConversation, createUser } from '../../server/seed/factory.ts';
 import { issueToken } from '../../server/lib/auth.ts';
+import type { ConversationResource, MessageResource } from '../../server/lib/messaging.ts';
 
 const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -12,7 +13,8 @@ describe('conversations and messages', () => {
   let s: TestServer;
   const ids = { student: 0, teacher: 0, support: 0, admin: 0, other: 0, chat: 0, closed: 0, foreign: 0, staff: 0, empty: 0 };
   const tok = { student: '', teacher: '', other: '' };
-  let calls: [string, string, any][] = [];
+  /** What the server published: channel, event and payload (an inbox update here). */
+  let calls: [string, string, { unread_inbox_count?: number; data?: { id?: number; seen?: boolean } }][] = [];
   const T0 = Date.now() - 10 * 86_400_000;
 
   beforeAll(async () => {
@@ -45,7 +47,7 @@ describe('conversations and messages', () => {
   afterAll(() => s.close());
   beforeEach(() => {
     calls = [];
-    s.app.broadcaster = { publish: (channel, event, data) => void calls.push([channel, event, data]) };
+    s.app.broadcaster = { publish: (channel, event, data) => void calls.push([channel, event, data as (typeof calls)[number][2]]) };
   });
 
   const seenOf = (conv: number, user: number) =>
@@ -78,21 +80,21 @@ describe('conversations and messages', () => {
     expect(second.seen).toBe(false);
     expect(second.last_message.sender).toEqual({ id: ids.admin, name: 'The Admin', avatar: null, support: true });
     expect(second.last_message.sender_type).toBe('admin');
-    const times = r.body.data.map((c: any) => c.updated_at_timestamp);
+    const times = r.body.data.map((c: ConversationResource) => c.updated_at_timestamp);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(r.body.data.find((c: any) => c.id === ids.empty).last_message).toBeNull();
-    expect(r.body.data.some((c: any) => c.id === ids.foreign)).toBe(false);
+    expect(r.body.data.find((c: ConversationResource) => c.id === ids.empty).last_message).toBeNull();
+    expect(r.body.data.some((c: ConversationResource) => c.id === ids.foreign)).toBe(false);
 
     const p2 = await s.api('GET', r.body.links.next, { token: tok.student });
     expect(p2.body.data).toHaveLength(9);
     expect(p2.body.links.next).toBeNull();
-    const all = [...r.body.data, ...p2.body.data].map((c: any) => c.id);
+    const all = [...r.body.data, ...p2.body.data].map((c: ConversationResource) => c.id);
     expect(new Set(all).size).toBe(59);
   });
 
   it('a support sender is flagged support with sender_type support', async () => {
     const r = await s.api('GET', `/conversations/${ids.staff}`, { token: tok.student });
-    const fromSupport = r.body.data.find((m: any) => m.text === 'from support');
+    const fromSupport = r.body.data.find((m: MessageResource) => m.text === 'from support');
     expect(fromSupport.sender.support).toBe(true);
     expect(fromSupport.sender_type).toBe('support');
   });
@@ -106,7 +108,7 @@ describe('conversations and messages', () => {
     expect(r.body.data).toHaveLength(30);
     expect(r.body.data[0].text).toBe('message 34');
     expect(r.body.data[29].text).toBe('message 5');
-    const ids30 = r.body.data.map((m: any) => m.id);
+    const ids30 = r.body.data.map((m: MessageResource) => m.id);
     expect([...ids30].sort((a, b) => b - a)).toEqual(ids30);
     expect(r.body.conversation).toMatchObject({ id: ids.chat, seen: true, closed: false });
     expect(seenOf(ids.chat, ids.student)).toBe(1);
@@ -124,7 +126,7 @@ describe('conversations and messages', () => {
     s.app.db.prepare('UPDATE conversation_members SET seen = 0 WHERE conversation_id = ? AND user_id = ?').run(ids.chat, ids.student);
     calls = [];
     const older = await s.api('GET', r.body.links.next, { token: tok.student });
-    expect(older.body.data.map((m: any) => m.text)).toEqual(['message 4', 'message 3', 'message 2', 'message 1', 'message 0']);
+    expect(older.body.data.map((m: MessageResource) => m.text)).toEqual(['message 4', 'message 3', 'message 2', 'message 1', 'message 0']);
     expect(older.body.links.next).toBeNull();
     expect(seenOf(ids.chat, ids.student)).toBe(0);
     expect(calls).toHaveLength(0);
@@ -290,7 +292,7 @@ describe('conversations and messages', () => {
       [`private-Conversation.${ids.chat}`, `private-User.${ids.student}.Inbox`, `private-User.${ids.teacher}.Inbox`].sort(),
     );
     const toStudent = calls.find((c) => c[0] === `private-User.${ids.student}.Inbox`)!;
-    expect(toStudent[2].data.seen).toBe(false);
+    expect(toStudent[2].data?.seen).toBe(false);
     expect(toStudent[2].unread_inbox_count).toBeGreaterThanOrEqual(1);
     const user = await s.api('GET', '/user', { token: tok.student });
     if (user.status === 200) expect(user.body.data.unread_inbox_count).toBe(toStudent[2].unread_inbox_count);

@@ -3,6 +3,9 @@ import { Temporal } from 'temporal-polyfill';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCategory, createClass, createCourse, createEnrollment, createUser } from '../../server/seed/factory.ts';
 import { issueToken } from '../../server/lib/auth.ts';
+import type { CourseResource, EnrollmentResource, EnrollmentRow } from '../../server/lib/enrollments.ts';
+import type { ClassRow } from '../../server/lib/classes.ts';
+import type { NotificationRow } from '../../server/lib/notify.ts';
 
 const DAY = 86_400_000;
 const localToday = (tz: string) => Temporal.Now.plainDateISO(tz);
@@ -79,7 +82,7 @@ describe('courses and enrolment', () => {
     ...over,
   });
   const enroll = (course: number, body: unknown, token = tok.sara) => s.api('POST', `/courses/${course}/enroll`, { token, body });
-  const expect422 = (r: { status: number; body: any }, field: string, message: string) => {
+  const expect422 = (r: { status: number; body: { message: string; errors: Record<string, string[]> } }, field: string, message: string) => {
     expect(r.status).toBe(422);
     expect(r.body.message).toBe(message);
     expect(r.body.errors[field]).toEqual([message]);
@@ -87,7 +90,7 @@ describe('courses and enrolment', () => {
   const enrollmentCount = (student: number) =>
     (s.app.db.prepare('SELECT COUNT(*) AS n FROM enrollments WHERE student_id = ?').get(student) as { n: number }).n;
   const notificationsOf = (user: number, type: string) =>
-    s.app.db.prepare('SELECT * FROM notifications WHERE user_id = ? AND type = ?').all(user, type) as any[];
+    s.app.db.prepare('SELECT * FROM notifications WHERE user_id = ? AND type = ?').all(user, type) as NotificationRow[];
 
   describe('catalogue', () => {
     it('requires sign-in and refuses teachers with 403', async () => {
@@ -106,9 +109,9 @@ describe('courses and enrolment', () => {
     it('lists active courses with the caller\'s enrolment state and weekly price', async () => {
       const r = await s.api('GET', '/courses', { token: tok.sara });
       expect(r.status).toBe(200);
-      const names = r.body.data.map((c: any) => c.name);
+      const names = r.body.data.map((c: CourseResource) => c.name);
       expect(names).toEqual(['Tajweed', 'Arabic Grammar', 'Fiqh', 'History', 'Seerah']);
-      const byName = Object.fromEntries(r.body.data.map((c: any) => [c.name, c]));
+      const byName = Object.fromEntries(r.body.data.map((c: CourseResource) => [c.name, c]));
       expect(byName.Tajweed).toEqual({
         id: id.tajweed, name: 'Tajweed', description: 'Rules of recitation', image_url: 'https://img/tajweed.png',
         category_id: id.quran, category_name: 'Quran', details_url: null, hourly_price: 10, featured: true, status: 'active',
@@ -226,7 +229,7 @@ describe('courses and enrolment', () => {
       });
       const notes = notificationsOf(id.sara, 'course_enrolled');
       expect(notes).toHaveLength(1);
-      expect(notes[0].course_id).toBe(id.tajweed);
+      expect(notes[0]!.course_id).toBe(id.tajweed);
       const course = await s.api('GET', `/courses/${id.tajweed}`, { token: tok.sara });
       expect(course.body.data).toMatchObject({ enrolled: true, weekly_price: 20, enrollment: { id: created.body.data.id, status: 'pending' } });
 
@@ -282,7 +285,7 @@ describe('courses and enrolment', () => {
       // Omar has no enrolment in Grammar (Sara has): 404, nothing changes for Sara
       const o = await s.api('PUT', `/courses/${id.grammar}/enroll`, { token: tok.omar, body: form() });
       expect(o.status).toBe(404);
-      expect((s.app.db.prepare('SELECT student_id FROM enrollments WHERE id = ?').get(id.grammarEnr) as any).student_id).toBe(id.sara);
+      expect((s.app.db.prepare('SELECT student_id FROM enrollments WHERE id = ?').get(id.grammarEnr) as { student_id: number }).student_id).toBe(id.sara);
     });
   });
 
@@ -308,13 +311,13 @@ describe('courses and enrolment', () => {
       const r = await s.api('POST', `/courses/${id.fiqh}/finish`, { token: tok.sara, body: { reason: 'Travelling for a year' } });
       expect(r.status).toBe(200);
       expect(r.body.data).toMatchObject({ id: id.fiqhEnr, status: 'approved', finish_requested: true });
-      const row = s.app.db.prepare('SELECT finish_requested, finish_reason FROM enrollments WHERE id = ?').get(id.fiqhEnr) as any;
+      const row = s.app.db.prepare('SELECT finish_requested, finish_reason FROM enrollments WHERE id = ?').get(id.fiqhEnr) as Pick<EnrollmentRow, 'finish_requested' | 'finish_reason'>;
       expect(row).toEqual({ finish_requested: 1, finish_reason: 'Travelling for a year' });
       expect(notificationsOf(id.sara, 'finish_enrollment_request')).toHaveLength(1);
 
-      const classes = s.app.db.prepare('SELECT id, canceled, cancelation_reason FROM classes WHERE enrollment_id = ? ORDER BY start_at').all(id.fiqhEnr) as any[];
+      const classes = s.app.db.prepare('SELECT id, canceled, cancelation_reason FROM classes WHERE enrollment_id = ? ORDER BY start_at').all(id.fiqhEnr) as Pick<ClassRow, 'id' | 'canceled' | 'cancelation_reason'>[];
       expect(classes.map((k) => k.id)).toEqual([id.pastClass, id.futureWithHistory]);
-      expect(classes[0].canceled).toBe(0);
+      expect(classes[0]!.canceled).toBe(0);
       expect(classes[1]).toMatchObject({ canceled: 1, cancelation_reason: 'Subscription canceled' });
       expect(s.app.db.prepare('SELECT COUNT(*) AS n FROM reschedule_requests WHERE class_id = ?').get(id.future1)).toEqual({ n: 0 });
 
@@ -330,20 +333,20 @@ describe('courses and enrolment', () => {
     it('a student gets their own, newest first', async () => {
       const r = await s.api('GET', '/my-enrollments', { token: tok.sara });
       expect(r.status).toBe(200);
-      const list = r.body.data;
-      expect(list.every((e: any) => e.student.id === id.sara)).toBe(true);
-      expect(list.map((e: any) => e.id)).toContain(id.historyEnr);
-      expect(list.map((e: any) => e.id)).not.toContain(id.omarEnr);
-      const created = list.map((e: any) => Date.parse(e.created_at));
+      const list: EnrollmentResource[] = r.body.data;
+      expect(list.every((e) => e.student.id === id.sara)).toBe(true);
+      expect(list.map((e) => e.id)).toContain(id.historyEnr);
+      expect(list.map((e) => e.id)).not.toContain(id.omarEnr);
+      const created = list.map((e) => Date.parse(e.created_at));
       expect([...created].sort((a, b) => b - a)).toEqual(created);
     });
 
     it('a teacher gets the running enrolments they teach', async () => {
       const r = await s.api('GET', '/my-enrollments', { token: tok.teacher });
       expect(r.status).toBe(200);
-      expect(r.body.data.map((e: any) => e.id).sort()).toEqual([id.fiqhEnr, id.omarEnr].sort());
+      expect(r.body.data.map((e: EnrollmentResource) => e.id).sort()).toEqual([id.fiqhEnr, id.omarEnr].sort());
       const r2 = await s.api('GET', '/my-enrollments', { token: tok.teacher2 });
-      expect(r2.body.data.map((e: any) => e.id)).toEqual([id.seerahEnr]);
+      expect(r2.body.data.map((e: EnrollmentResource) => e.id)).toEqual([id.seerahEnr]);
     });
   });
 
@@ -357,7 +360,7 @@ describe('courses and enrolment', () => {
       expect(notificationsOf(id.sara, 'enrollment_approved')).toHaveLength(1);
       expect(notificationsOf(id.teacher, 'teacher_enrollment_approved')).toHaveLength(1);
       const t = await s.api('GET', '/my-enrollments', { token: tok.teacher });
-      expect(t.body.data.map((e: any) => e.id)).toContain(enrId);
+      expect(t.body.data.map((e: EnrollmentResource) => e.id)).toContain(enrId);
     });
 
     it('approves with a chosen teacher; refuses a non-teacher', async () => {
@@ -375,7 +378,7 @@ describe('courses and enrolment', () => {
       expect(r.body.data).toMatchObject({ status: 'action-needed', admin_comment: 'Choose a later start' });
       const n = notificationsOf(id.sara, 'enrollment_action_needed');
       expect(n).toHaveLength(1);
-      expect(n[0].content).toBe('Choose a later start');
+      expect(n[0]!.content).toBe('Choose a later start');
       const bad = await s.api('POST', `/test/enrollments/${id.grammarEnr}/status`, { body: { status: 'dancing' } });
       expect(bad.status).toBe(422);
       expect((await s.api('POST', '/test/enrollments/999999/status', { body: { status: 'approved' } })).status).toBe(404);

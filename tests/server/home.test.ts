@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { createCategory, createClass, createCourse, createEnrollment, createUser } from '../../server/seed/factory.ts';
+import { createCategory, createClass, createCourse, createEnrollment, createUser, type ClassInput } from '../../server/seed/factory.ts';
 import type { DB } from '../../server/db/index.ts';
+import type { CourseResource, EnrollmentResource } from '../../server/lib/enrollments.ts';
 
 const HOME_KEYS = [
   'user', 'next_class', 'reschedule_requests', 'slide_images', 'enrollments', 'enrollments_count', 'students_count',
@@ -40,8 +41,8 @@ describe('GET /home', () => {
     createEnrollment(db, { student_id: w.pending, teacher_id: w.teacher, course_id: w.courseOff, status: 'pending' });
     w.eOther = createEnrollment(db, { student_id: w.rich, teacher_id: w.teacher2, course_id: w.courseA, status: 'approved' });
 
-    const k = (enrollment_id: number, date: string, time: string, extra: Record<string, unknown> = {}) =>
-      createClass(db, { enrollment_id, start_at: cairo(date, time), ...extra } as any, NOW);
+    const k = (enrollment_id: number, date: string, time: string, extra: Partial<ClassInput> = {}) =>
+      createClass(db, { enrollment_id, start_at: cairo(date, time), ...extra }, NOW);
     const joined = (delay: number) => ({ teacher_joined_at: 1, delay_minutes: delay });
     // June (this month in Cairo)
     k(w.eS, '2031-06-02', '10:00', { attended: true, paid: true, ...joined(0) });
@@ -89,17 +90,17 @@ describe('GET /home', () => {
     expect(Object.keys(h).sort()).toEqual(HOME_KEYS);
     expect(h.user).toMatchObject({ id: w.student, groupId: 0, credits: 3 });
     expect(h.next_class).toMatchObject({ id: w.next, date: '2031-06-16', start: '10:00', price: 10, payment_status: 'credits-not-enough', waiting_reschedule_request: true });
-    expect(h.reschedule_requests.map((x: any) => x.id)).toEqual([w.fromTeacher]);
+    expect(h.reschedule_requests.map((x: { id: number }) => x.id)).toEqual([w.fromTeacher]);
     expect(h.reschedule_requests[0]).toMatchObject({ class_id: w.next, sender: { id: w.teacher, name: 'Teacher' }, status: 'pending', reason: 'why' });
     expect(h.slide_images).toHaveLength(3);
     for (const slide of h.slide_images) expect(slide.url).toMatch(/^\/slides\/.+\.svg$/);
-    expect(h.slide_images.filter((x: any) => x.href)).toHaveLength(1);
-    expect(h.enrollments.map((e: any) => e.id).sort()).toEqual([w.eS, w.eSB].sort());
+    expect(h.slide_images.filter((x: { href?: string }) => x.href)).toHaveLength(1);
+    expect(h.enrollments.map((e: EnrollmentResource) => e.id).sort()).toEqual([w.eS, w.eSB].sort());
     expect(h.enrollments_count).toBe(2);
-    const eS = h.enrollments.find((e: any) => e.id === w.eS);
+    const eS = h.enrollments.find((e: EnrollmentResource) => e.id === w.eS);
     expect(eS).toMatchObject({ status: 'approved', class_duration: 60, weekly_classes: 2, course: { id: w.courseA, name: 'Alphabet', category_name: 'Arabic' }, teacher: { id: w.teacher } });
     expect(Array.isArray(eS.preferred_days) && Array.isArray(eS.schedule)).toBe(true);
-    expect(h.featured_courses.map((c: any) => c.id)).toEqual([w.courseA]);
+    expect(h.featured_courses.map((c: CourseResource) => c.id)).toEqual([w.courseA]);
     expect(h.featured_courses[0]).toMatchObject({ name: 'Alphabet', featured: true, enrolled: true, weekly_price: 20, finish_requested: false, category_name: 'Arabic' });
     expect(h.featured_courses[0].enrollment.id).toBe(w.eS);
     expect(h.low_credits_alert).toBe(true);
@@ -123,11 +124,11 @@ describe('GET /home', () => {
     expect(Object.keys(h).sort()).toEqual(HOME_KEYS);
     expect(h.user).toMatchObject({ id: w.teacher, groupId: 1 });
     expect(h.next_class).toMatchObject({ id: w.next, student_timezone: TZ });
-    expect(h.reschedule_requests.map((x: any) => x.id)).toEqual([w.fromStudent]);
+    expect(h.reschedule_requests.map((x: { id: number }) => x.id)).toEqual([w.fromStudent]);
     expect(h.students_count).toBe(2);
-    expect(h.enrollments.map((e: any) => e.id).sort()).toEqual([w.eS, w.eR].sort());
+    expect(h.enrollments.map((e: EnrollmentResource) => e.id).sort()).toEqual([w.eS, w.eR].sort());
     expect(h.enrollments_count).toBe(2);
-    expect(h.teaching_courses.map((c: any) => c.id).sort()).toEqual([w.courseA, w.courseB].sort());
+    expect(h.teaching_courses.map((c: CourseResource) => c.id).sort()).toEqual([w.courseA, w.courseB].sort());
     expect(h).toMatchObject({
       month_done_classes: 4,
       month_done_duration: 210,

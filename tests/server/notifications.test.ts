@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../../server/seed/factory.ts';
+import type { serializeNotification } from '../../server/lib/notify.ts';
 
 const T0 = Date.UTC(2026, 0, 10, 12, 0, 0);
 
@@ -40,14 +41,14 @@ describe('notifications', () => {
     const token = await s.login('alice@example.test');
     const r = await s.api('GET', '/notifications', { token });
     expect(r.status).toBe(200);
-    const list = r.body.data as any[];
+    const list = r.body.data as ReturnType<typeof serializeNotification>[];
     expect(list).toHaveLength(50);
     expect(list[0]).toEqual({
       id: 'a-54', read: false, created_at: new Date(T0 + 54 * 60_000).toISOString(),
       data: { type: 'class_canceled', title: 'Title 54', content: 'Content 54', course_id: 7, course_class_id: 154 },
     });
     expect(list.map((n) => n.id)).toEqual(Array.from({ length: 50 }, (_, k) => `a-${String(54 - k).padStart(2, '0')}`));
-    expect(list.find((n) => n.id === 'a-05').read).toBe(false);
+    expect(list.find((n) => n.id === 'a-05')!.read).toBe(false);
     expect(list.some((n) => n.id.startsWith('b-'))).toBe(false);
   });
 

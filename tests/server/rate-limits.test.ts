@@ -35,7 +35,7 @@ const post = (path: string, body: unknown, address: string, token?: string) =>
 const resetCode = async (email: string) => (await s.api('GET', `/test/reset-code?email=${email}`)).body.code as string;
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-function expectLimited(r: { status: number; body: any; headers: Headers }) {
+function expectLimited(r: { status: number; body: { retry_after: number; message: string }; headers: Headers }) {
   expect(r.status).toBe(429);
   const retry = Number(r.headers.get('retry-after'));
   expect(Number.isInteger(retry) && retry > 0).toBe(true);

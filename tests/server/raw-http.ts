@@ -1,9 +1,14 @@
 import http from 'node:http';
 
-export interface RawReply {
+/** A parsed JSON reply: each test reads the fields it checks, and `expect` checks them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+type Json = any;
+
+export interface RawReply<T = Json> {
   status: number;
   headers: http.IncomingHttpHeaders;
-  body: any;
+  /** The parsed JSON reply, or its text when it is not JSON. */
+  body: T;
   /** Body bytes the client had written when the reply's head arrived. */
   sentBeforeReply: number;
 }
@@ -14,7 +19,7 @@ export interface RawReply {
  * cannot show: it sends the whole body first, or fails when the server closes early).
  * `body`: a Buffer sent whole, or a chunk producer called until it answers null (`total` caps it).
  */
-export function rawRequest(
+export function rawRequest<T = Json>(
   url: string,
   opts: {
     method?: string;
@@ -23,7 +28,7 @@ export function rawRequest(
     chunked?: boolean;
     timeoutMs?: number;
   } = {},
-): Promise<RawReply> {
+): Promise<RawReply<T>> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     const headers: Record<string, string> = { ...opts.headers };
@@ -53,7 +58,7 @@ export function rawRequest(
           /* not JSON */
         }
         req.destroy();
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sentBeforeReply });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body as T, sentBeforeReply });
       });
       res.on('error', () => {});
     });

@@ -79,31 +79,45 @@ async function connectPusher(token: string): Promise<Pusher> {
   return p;
 }
 
-type Outcome = { ok: true } | { ok: false; error: any };
+/** What pusher-js and laravel-echo hand to a refused subscription's handler. */
+interface SubscriptionError { type: string; status: number; error?: string }
+type Refused = { ok: false; error: SubscriptionError };
+type Outcome = { ok: true } | Refused;
 function subscribeOutcome(p: Pusher, channelName: string) {
   const channel = p.subscribe(channelName);
   const outcome = within(3000, `subscription to ${channelName}`, new Promise<Outcome>((resolve) => {
     channel.bind('pusher:subscription_succeeded', () => resolve({ ok: true }));
-    channel.bind('pusher:subscription_error', (error: unknown) => resolve({ ok: false, error }));
+    channel.bind('pusher:subscription_error', (error: SubscriptionError) => resolve({ ok: false, error }));
   }));
   return { channel, outcome };
 }
 
+/**
+ * A frame of the Pusher protocol: `data` is a JSON string on connection_established and on events,
+ * an object on pusher:error (`code`, `message`) and pusher:subscription_error (`type`, `status`).
+ */
+interface Frame {
+  event: string;
+  channel?: string;
+  data?: string | { code?: number; message?: string; type?: string; status?: number };
+}
+const dataOf = (f: Frame) => (typeof f.data === 'string' ? {} : (f.data ?? {}));
+
 /** A raw `ws` socket that queues the Pusher frames it receives. */
 interface RawSocket {
   ws: WebSocket;
-  frames: any[];
-  next(match?: (f: any) => boolean, ms?: number): Promise<any>;
+  frames: Frame[];
+  next(match?: (f: Frame) => boolean, ms?: number): Promise<Frame>;
   send(frame: unknown): void;
   closed: Promise<{ code: number; reason: string }>;
 }
 function rawSocket(path = `/app/${KEY()}?protocol=7&client=js&version=8.6.0`, port = s.port): RawSocket {
   const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`);
   cleanups.push(() => ws.terminate());
-  const frames: any[] = [];
-  const waiters: { match: (f: any) => boolean; resolve: (f: any) => void }[] = [];
+  const frames: Frame[] = [];
+  const waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
   ws.on('message', (raw) => {
-    const frame = JSON.parse(raw.toString());
+    const frame = JSON.parse(raw.toString()) as Frame;
     const i = waiters.findIndex((w) => w.match(frame));
     if (i >= 0) waiters.splice(i, 1)[0]!.resolve(frame);
     else frames.push(frame);
@@ -114,7 +128,7 @@ function rawSocket(path = `/app/${KEY()}?protocol=7&client=js&version=8.6.0`, po
     frames,
     next(match = () => true, ms = 3000) {
       const i = frames.findIndex(match);
-      if (i >= 0) return Promise.resolve(frames.splice(i, 1)[0]);
+      if (i >= 0) return Promise.resolve(frames.splice(i, 1)[0]!);
       return within(ms, 'frame', new Promise((resolve) => waiters.push({ match, resolve })));
     },
     send(frame) {
@@ -127,7 +141,7 @@ function rawSocket(path = `/app/${KEY()}?protocol=7&client=js&version=8.6.0`, po
 async function rawConnected(port = s.port): Promise<RawSocket & { socketId: string }> {
   const r = rawSocket(undefined, port);
   const hello = await r.next((f) => f.event === 'pusher:connection_established');
-  return Object.assign(r, { socketId: JSON.parse(hello.data).socket_id as string });
+  return Object.assign(r, { socketId: JSON.parse(String(hello.data)).socket_id as string });
 }
 
 const authBody = (socket_id: string, channel_name: string) => new URLSearchParams({ socket_id, channel_name }).toString();
@@ -139,7 +153,7 @@ async function authForm(token: string | null, socketId: string, channel: string)
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
     body: authBody(socketId, channel),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as { auth?: string; message?: string; errors?: Record<string, string[]> } };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -150,7 +164,7 @@ describe('Pusher protocol socket', () => {
     const hello = await r.next();
     expect(hello.event).toBe('pusher:connection_established');
     expect(typeof hello.data).toBe('string');
-    const data = JSON.parse(hello.data);
+    const data = JSON.parse(String(hello.data));
     expect(data.socket_id).toMatch(/^\d+\.\d+$/);
     expect(data.activity_timeout).toBe(120);
   });
@@ -177,13 +191,13 @@ describe('Pusher protocol socket', () => {
     const r = rawSocket('/app/not-the-key?protocol=7');
     const err = await r.next();
     expect(err.event).toBe('pusher:error');
-    expect(err.data.code).toBe(4001);
+    expect(dataOf(err).code).toBe(4001);
     expect((await within(3000, 'close', r.closed)).code).toBe(4001);
   });
 
   it('refuses an unsupported protocol version with 4007', async () => {
     const r = rawSocket(`/app/${KEY()}?protocol=2`);
-    expect((await r.next()).data.code).toBe(4007);
+    expect(dataOf(await r.next()).code).toBe(4007);
     expect((await within(3000, 'close', r.closed)).code).toBe(4007);
   });
 
@@ -218,13 +232,13 @@ describe('Pusher protocol socket', () => {
   it('private channels need a valid key:HMAC(socket_id:channel) auth', async () => {
     const r = await rawConnected();
     const channel = `private-User.${ids.amina}.Inbox`;
-    const refused = (f: any) => f.event === 'pusher:subscription_error';
+    const refused = (f: Frame) => f.event === 'pusher:subscription_error';
 
     r.send({ event: 'pusher:subscribe', data: { channel } });
     let err = await r.next(refused);
     expect(err.channel).toBe(channel);
     expect(err.data).toMatchObject({ type: 'AuthError', status: 401 });
-    expect((await r.next((f) => f.event === 'pusher:error')).data.message).toMatch(/Auth info required/);
+    expect(dataOf(await r.next((f) => f.event === 'pusher:error')).message).toMatch(/Auth info required/);
 
     // Signed for another socket id, or with the wrong key, or garbage: refused.
     const other = await rawConnected();
@@ -275,7 +289,7 @@ describe('pusher-js with the broadcasting auth endpoint', () => {
     const p = await connectPusher(tokens.amina);
     const { channel, outcome } = subscribeOutcome(p, `private-User.${ids.amina}.Inbox`);
     expect(await outcome).toEqual({ ok: true });
-    const got = new Promise<any>((resolve) => channel.bind('App\\Events\\InboxUpdated', resolve));
+    const got = new Promise<unknown>((resolve) => channel.bind('App\\Events\\InboxUpdated', resolve));
     const conversation = { id: ids.convA, title: 'Amina & Yusuf', seen: false };
     broadcastInboxUpdated(s.app, ids.amina, conversation, 3);
     expect(await within(3000, 'InboxUpdated', got)).toEqual({ data: conversation, unread_inbox_count: 3 });
@@ -286,7 +300,7 @@ describe('pusher-js with the broadcasting auth endpoint', () => {
     const { outcome } = subscribeOutcome(p, `private-User.${ids.amina}.Inbox`);
     const r = await outcome;
     expect(r.ok).toBe(false);
-    expect((r as any).error).toMatchObject({ type: 'AuthError', status: 403 });
+    expect((r as Refused).error).toMatchObject({ type: 'AuthError', status: 403 });
     expect(s.realtime.stats().channels[`private-User.${ids.amina}.Inbox`]).toBeUndefined();
   });
 
@@ -298,9 +312,9 @@ describe('pusher-js with the broadcasting auth endpoint', () => {
     expect(await outcome).toEqual({ ok: true });
     const refused = await subscribeOutcome(outsider, name).outcome;
     expect(refused.ok).toBe(false);
-    expect((refused as any).error.status).toBe(403);
+    expect((refused as Refused).error.status).toBe(403);
 
-    const got = new Promise<any>((resolve) => channel.bind('App\\Events\\NewConversationMessage', resolve));
+    const got = new Promise<unknown>((resolve) => channel.bind('App\\Events\\NewConversationMessage', resolve));
     const message = { id: 7, text: 'As-salamu alaykum', client_key: 'k-1' };
     broadcastNewMessage(s.app, ids.convA, message);
     expect(await within(3000, 'NewConversationMessage', got)).toEqual({ data: message });
@@ -332,11 +346,11 @@ describe('pusher-js with the broadcasting auth endpoint', () => {
   });
 
   it('laravel-echo: .private(User.{id}.Inbox).listen(InboxUpdated) gets the Laravel-named event', async () => {
-    const echo = new Echo({ broadcaster: 'pusher', Pusher, key: KEY(), ...pusherOptions(tokens.amina) } as any);
+    const echo = new Echo({ broadcaster: 'pusher', Pusher, key: KEY(), ...pusherOptions(tokens.amina) });
     cleanups.push(() => echo.disconnect());
     const subscribed = new Promise<void>((resolve) => echo.private(`User.${ids.amina}.Inbox`).subscribed(() => resolve()));
-    const got = new Promise<any>((resolve) => echo.private(`User.${ids.amina}.Inbox`).listen('InboxUpdated', resolve));
-    const msg = new Promise<any>((resolve) => echo.private(`Conversation.${ids.convA}`).listen('NewConversationMessage', resolve));
+    const got = new Promise<unknown>((resolve) => echo.private(`User.${ids.amina}.Inbox`).listen('InboxUpdated', resolve));
+    const msg = new Promise<unknown>((resolve) => echo.private(`Conversation.${ids.convA}`).listen('NewConversationMessage', resolve));
     await within(3000, 'echo subscribed', subscribed);
     await until('echo on both channels', () => s.realtime.stats().channels[`private-Conversation.${ids.convA}`] === 1);
 
@@ -347,9 +361,9 @@ describe('pusher-js with the broadcasting auth endpoint', () => {
   });
 
   it('laravel-echo .error() hears a refused channel', async () => {
-    const echo = new Echo({ broadcaster: 'pusher', Pusher, key: KEY(), ...pusherOptions(tokens.amina) } as any);
+    const echo = new Echo({ broadcaster: 'pusher', Pusher, key: KEY(), ...pusherOptions(tokens.amina) });
     cleanups.push(() => echo.disconnect());
-    const err = await within(3000, 'echo error', new Promise<any>((resolve) => echo.private(`Conversation.${ids.convB}`).error(resolve)));
+    const err = await within(3000, 'echo error', new Promise<unknown>((resolve) => echo.private(`Conversation.${ids.convB}`).error(resolve)));
     expect(err).toMatchObject({ type: 'AuthError', status: 403 });
   });
 });
@@ -403,7 +417,7 @@ describe('POST /broadcasting/auth', () => {
     for (const bad of ['abc', '123', '1.2.3', '12.ab', '']) {
       const r = await authForm(tokens.amina, bad, channel);
       expect(r.status, bad).toBe(422);
-      expect(r.body.errors.socket_id).toBeDefined();
+      expect(r.body.errors?.socket_id).toBeDefined();
     }
     const r = await s.api('POST', `/broadcasting/auth?api_token=${tokens.amina}`, { body: { socket_id: sid } });
     expect(r.status).toBe(422);

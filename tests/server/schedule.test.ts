@@ -33,7 +33,7 @@ describe('teacher working hours', () => {
       { day: 0, start_time: '08:15', end_time: '10:00' },
     ]);
     expect(r.status).toBe(200);
-    expect(r.body.data.map(({ id, ...rest }: any) => (expect(typeof id).toBe('number'), rest))).toEqual([
+    expect(r.body.data.map(({ id, ...rest }: { id: unknown; day: number; start_time: string; end_time: string }) => (expect(typeof id).toBe('number'), rest))).toEqual([
       { day: 0, start_time: '08:15', end_time: '10:00' },
       { day: 0, start_time: '18:00', end_time: '20:30' },
       { day: 6, start_time: '09:00', end_time: '12:00' },
