@@ -88,13 +88,18 @@ export class EngineClient {
     feed: EventFeed,
     private readonly sessions: SessionStore,
     hello: Omit<HelloOptions, 'token' | 'user'> = {},
+    /**
+     * Resolves once this tab holds its presence lock (connect.ts): the engine watches that lock from
+     * hello on to learn when the tab is gone, so hello waits for it.
+     */
+    presence: Promise<void> = Promise.resolve(),
   ) {
     feed.subscribe((e) => this.onEvent(e));
     const stored = sessions.load();
     // Until the engine answers, the session stored on this device stands in (not `ready` yet): the
     // shell, the first screen's code and its mirrored rows need not wait for the worker to start.
     if (stored.token && stored.user) this.state = { ...this.state, session: { status: 'signed-in', token: stored.token, user: stored.user } };
-    this.started = api.hello(tabId, { ...hello, token: stored.token, user: stored.user }).then((r) => {
+    this.started = presence.then(() => api.hello(tabId, { ...hello, token: stored.token, user: stored.user })).then((r) => {
       this.sessions.save(r.session);
       this.setState({ ready: true, session: r.session, settings: r.settings ?? this.state.settings, status: r.status });
     });

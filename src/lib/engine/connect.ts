@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import type { EngineApi, EngineEvent } from '../../../db/engine-api.ts';
+import { newId, tabLockName } from '../../../db/ids.ts';
 import { EngineClient, localSessionStore, type EventFeed } from './client.ts';
 
 export { EngineClient, EngineCallError, type EngineState } from './client.ts';
@@ -35,7 +36,6 @@ function appConfig(): Required<Pick<AppConfig, 'apiBase' | 'appVersion'>> & AppC
   };
 }
 
-const newTabId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`);
 
 /**
  * Connects to the engine: the SharedWorker where the browser has it; otherwise a dedicated worker
@@ -58,7 +58,7 @@ function connect(forceDedicated: boolean): { api: EngineApi; mode: 'shared' | 'd
 function holdPresence(tabId: string): Promise<void> {
   if (!navigator.locks) return Promise.resolve();
   return new Promise<void>((held) => {
-    void navigator.locks.request(`tutoring-tab:${tabId}`, () => {
+    void navigator.locks.request(tabLockName(tabId), () => {
       held();
       return new Promise<never>(() => {});
     });
@@ -75,7 +75,7 @@ export function getEngine(): EngineClient {
   if (client) return client;
   const cfg = appConfig();
   const { api, mode } = connect(cfg.engine === 'dedicated');
-  const tabId = newTabId();
+  const tabId = newId();
   const channel = new BroadcastChannel(ENGINE_CHANNEL);
   const feed: EventFeed = {
     subscribe(cb) {
@@ -85,16 +85,9 @@ export function getEngine(): EngineClient {
     },
   };
   const visible = () => document.visibilityState === 'visible';
-  // The presence lock must be held before hello, or the worker would see the tab as gone already.
-  const apiAfterPresence = new Proxy(api, {
-    get(target, prop) {
-      if (prop !== 'hello') return Reflect.get(target, prop);
-      return (...args: Parameters<EngineApi['hello']>) => holdPresence(tabId).then(() => target.hello(...args));
-    },
-  });
-  client = new EngineClient(apiAfterPresence, tabId, feed, localSessionStore(safeLocalStorage()), {
+  client = new EngineClient(api, tabId, feed, localSessionStore(safeLocalStorage()), {
     apiBase: cfg.apiBase, appVersion: cfg.appVersion, pageOrigin: location.origin, visible: visible(), online: navigator.onLine,
-  });
+  }, holdPresence(tabId));
   client.mode = mode;
   document.addEventListener('visibilitychange', () => void client?.setVisible(visible()));
   // pusher-js in a worker never notices a lost network by itself: the tabs tell the engine.
