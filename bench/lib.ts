@@ -93,50 +93,6 @@ export async function launch(viewport = { width: 1280, height: 800 }): Promise<B
   };
 }
 
-/** Signs in through the real sign-in form and waits for the dashboard. */
-export async function signIn(page: Page, base: string, email: string, teacher = false): Promise<void> {
-  await page.goto(`${base}${teacher ? '/login/teachers' : '/login'}`);
-  await page.getByLabel(/email/i).first().fill(email);
-  await page.getByLabel(/^password/i).first().fill('password');
-  await page.getByRole('button', { name: /sign in/i }).first().click();
-  await page.waitForURL(/\/home/, { timeout: 30_000 });
-}
-
-/**
- * Clicks a link of the side menu by its label inside the page and times until `ready` (a CSS
- * selector) matches, measured in the page with performance.now(): no Playwright round trip in it.
- */
-export async function timeNavigation(page: Page, label: string, ready: string, timeoutMs = 20_000): Promise<number> {
-  return page.evaluate(
-    async ({ label, ready, timeoutMs }) => {
-      const links = [...document.querySelectorAll<HTMLAnchorElement>('nav a, aside a')];
-      const link = links.find((a) => a.textContent?.trim().startsWith(label) && a.offsetParent !== null) ?? links.find((a) => a.textContent?.trim().startsWith(label));
-      if (!link) throw new Error(`no menu link "${label}"`);
-      const t0 = performance.now();
-      link.click();
-      return new Promise<number>((resolve, reject) => {
-        const check = () => {
-          if (document.querySelector(ready)) {
-            resolve(performance.now() - t0);
-            return true;
-          }
-          return false;
-        };
-        if (check()) return;
-        const mo = new MutationObserver(() => {
-          if (check()) mo.disconnect();
-        });
-        mo.observe(document.body, { childList: true, subtree: true, attributes: true });
-        setTimeout(() => {
-          mo.disconnect();
-          reject(new Error(`"${ready}" not shown after ${label}`));
-        }, timeoutMs);
-      });
-    },
-    { label, ready, timeoutMs },
-  );
-}
-
 /** Resolves in the page, with Date-comparable time (ms since epoch, sub-ms), when `selector` containing `text` appears. */
 export function armWaitForText(page: Page, text: string, timeoutMs = 20_000): Promise<number> {
   return page.evaluate(

@@ -11,8 +11,6 @@ import { readText } from './text.ts';
  * server/API.md, and the enrolment form's rules (messaging-courses-wallet.md sections 4, 5 and 9).
  */
 
-/** Statuses that no longer hold a place in a course (a new enrolment may be made). */
-export const CLOSED_STATUSES = ['canceled', 'finished'] as const;
 export const ENROLLMENT_STATUSES = [
   'pending', 'review', 'updated', 'action-needed', 'approved', 'joined', 'finished', 'canceled', 'suspended',
 ] as const;
@@ -22,8 +20,6 @@ export const EDITABLE_STATUSES = ['pending', 'review', 'updated', 'action-needed
 export const RUNNING_STATUSES = ['approved', 'joined'] as const;
 
 export const CLASS_DURATION_ITEMS = [30, 45, 60, 90].map((value) => ({ text: `${value} Minutes`, value }));
-
-export const isActiveStatus = (status: string) => !(CLOSED_STATUSES as readonly string[]).includes(status);
 
 export interface ScheduleEntry { day: number; from: string; to: string }
 

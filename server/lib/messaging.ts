@@ -12,7 +12,6 @@ import { broadcastInboxUpdated, broadcastNewMessage } from '../realtime/events.t
 export const MESSAGES_PER_PAGE = 30;
 export const CONVERSATIONS_PER_PAGE = 50;
 export const MAX_TEXT_LENGTH = 5000;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export interface MessageRow {
   id: number; conversation_id: number; sender_id: number; type: string; text: string | null; image_url: string | null;

@@ -1,8 +1,6 @@
-import type { Context } from 'hono';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
-import { clientAddress } from './request.ts';
 
 /**
  * Rate limits of the guest and account-security calls (issue 19): sign-in, email verification,
@@ -155,6 +153,3 @@ export async function resetLimits(app: AppContext, checks: Check[]): Promise<voi
   const limits = limitsOf(app);
   for (const [rule, key] of checks) await limits[rule].reset(key);
 }
-
-/** The key of this request's address for the address rules. */
-export const addressKey = (c: Context) => clientAddress(c);

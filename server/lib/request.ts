@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
 import type { IncomingMessage } from 'node:http';
-import { validation, ApiError } from './errors.ts';
+import { ApiError } from './errors.ts';
 import type { Env } from './context.ts';
 import { readRequestBody } from './body.ts';
 
@@ -11,22 +10,6 @@ import { readRequestBody } from './body.ts';
  */
 export function readBody(c: Context): Promise<Record<string, unknown>> {
   return readRequestBody(c as Context<Env>);
-}
-
-/** Validates with zod and turns its issues into a Laravel-shaped 422 (first message per field first). */
-export function validate<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const r = schema.safeParse(input);
-  if (r.success) return r.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of r.error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : '_';
-    (errors[field] ??= []).push(issue.message);
-  }
-  throw validation(errors);
-}
-
-export async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  return validate(schema, await readBody(c));
 }
 
 /** A positive integer path parameter, or 404. */

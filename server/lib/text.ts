@@ -33,9 +33,6 @@ export function textProblem(s: string, opts: { multiline?: boolean } = {}): Text
   return null;
 }
 
-/** True when `s` shows nothing once invisible characters are removed. */
-export const isBlank = (s: string) => s.replace(INVISIBLE, '') === '';
-
 export const TEXT_MESSAGES = {
   surrogate: (label: string) => `The ${label} contains an invalid character.`,
   control: (label: string) => `The ${label} contains an invalid character.`,

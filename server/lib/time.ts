@@ -6,15 +6,6 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-export function isValidTimeZone(tz: string): boolean {
-  try {
-    Temporal.Now.zonedDateTimeISO(tz);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function zoned(ms: number, tz: string): Temporal.ZonedDateTime {
   return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(tz);
 }

@@ -185,8 +185,7 @@ export function childOf(app: AppContext, parentId: number, childId: number) {
   return row ? serializeChild(row) : null;
 }
 
-/** Attachment check: declared image MIME and image magic bytes (png, jpeg, gif, webp), at most 5 MB. */
-export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+/** Attachment check: declared image MIME and image magic bytes (png, jpeg, gif, webp); body.ts caps the size. */
 export function imageExtension(bytes: Uint8Array, mime: string): string | null {
   if (!mime.startsWith('image/')) return null;
   const b = bytes;
