@@ -18,6 +18,12 @@
 //
 // Type-unaware on purpose (no `projectService`): the whole tree lints in seconds on 2 cores.
 //
+// eslint-plugin-import-x resolves imports with unrs-resolver, a native module shipped as one package
+// per platform. The registry here has 1.13.0's bindings for Linux only, so with 1.13.0 the lockfile
+// lacks the others and `npm ci` stops ("Missing: @unrs/resolver-binding-... from lock file"):
+// package.json's `overrides` pins unrs-resolver to 1.12.2, whose bindings are all there. Its
+// postinstall only checks for the binding (and would download one), so allowScripts denies it.
+//
 // Layers (ARCHITECTURE.md, "Parts"): import-x/no-restricted-paths below encodes the table, and the
 // rule that a feature reaches another feature only through its public entry,
 // src/features/<name>/index.ts. `new URL('../../../worker/shared-worker.ts', import.meta.url)` in
