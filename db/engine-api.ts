@@ -138,9 +138,9 @@ export interface EngineApi {
 }
 
 /**
- * Writes. `replayable` ones wait in the outbox while offline and are sent once, in order, when the
- * network returns; the others fail at once offline (money and time-critical actions). Every
- * mutation carries an id that is also its Idempotency-Key.
+ * Writes. Those whose policy says `queue` (db/mutations.ts) wait in the outbox while offline and
+ * are sent once, in order, when the network returns; the others fail at once offline (money and
+ * time-critical actions). Every mutation carries an id that is also its Idempotency-Key.
  */
 export type Mutation = { id: string } & (
   | { name: 'sendMessage'; conversationId: number; text: string }
@@ -169,10 +169,6 @@ export type Mutation = { id: string } & (
   | { name: 'updateTimezone'; timezone: string }
 );
 export type MutationName = Mutation['name'];
-
-export const REPLAYABLE: ReadonlySet<MutationName> = new Set([
-  'sendMessage', 'saveClassReport', 'editClassReport', 'saveSchedule', 'saveJoinUrl', 'readNotifications',
-]);
 
 export interface EnrollmentForm {
   class_duration: number;

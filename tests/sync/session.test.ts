@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, User } from '../../db/entities.ts';
+import { MESSAGES } from '../../db/messages.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { Browser, startWorld, until } from './harness.ts';
 
@@ -48,7 +49,7 @@ describe('the session across tabs', () => {
     await a.run({ id: 'unsent', name: 'sendMessage', conversationId: conv.id, text: 'not sent yet' });
 
     const refused = await b.signOut();
-    expect(refused).toMatchObject({ ok: false, error: { code: 'UNSENT_CHANGES' } });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'rejected', message: MESSAGES.unsentChanges } });
     expect(a.getState().session.status).toBe('signed-in');
 
     const forced = await b.signOut({ force: true });

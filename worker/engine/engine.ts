@@ -1,6 +1,7 @@
 import type { User } from '../../db/entities.ts';
-import { REPLAYABLE, listKeyId, type CallRequest, type EngineApi, type EngineEvent, type EngineStatus, type HelloOptions, type ListKey, type MirrorTableName, type Mutation, type MutateData, type Resource, type Result, type SessionState, type WatchKey } from '../../db/engine-api.ts';
-import { MSG, MUTATION_FAILURE } from '../../db/messages.ts';
+import { listKeyId, type CallRequest, type EngineApi, type EngineError, type EngineEvent, type EngineStatus, type HelloOptions, type ListKey, type MirrorTableName, type Mutation, type MutateData, type Resource, type Result, type SessionState, type WatchKey } from '../../db/engine-api.ts';
+import { MESSAGES } from '../../db/messages.ts';
+import { policyOf } from '../../db/mutations.ts';
 import type { Mirror } from '../../db/mirror.ts';
 import { DEVICE_DB, userDbName } from '../../db/schema.ts';
 import { sendMutation, specOf, type SendOutcome } from '../executor/send.ts';
@@ -23,8 +24,12 @@ import { TabRegistry } from './tabs.ts';
 /** Screens opening within this long of a fetch reuse it (several tabs, StrictMode's double effects). */
 const SCREEN_REFRESH_MAX_AGE_MS = 1500;
 
-const offline = <T>(): Result<T> => ({ ok: false, error: { kind: 'offline', message: MSG.offline } });
-const guest = <T>(): Result<T> => ({ ok: false, error: { kind: 'unauthorized', message: MSG.unauthorized } });
+const offline = <T>(message: string = MESSAGES.offline): Result<T> => ({ ok: false, error: { kind: 'offline', message } });
+const guest = <T>(): Result<T> => ({ ok: false, error: { kind: 'unauthorized', message: MESSAGES.sessionEnded } });
+const fetchFailed = <T>(): Result<T> => ({ ok: false, error: { kind: 'server', message: MESSAGES.fetchFailed } });
+
+/** How a refresh may be answered: by a fetch that ended `maxAgeMs` ago at most, or (`fresh`) only by a request that starts now. */
+type Freshness = { maxAgeMs?: number; fresh?: boolean };
 
 /**
  * The sync engine: one per browser (in the SharedWorker, or in the leader tab's worker). It owns
@@ -81,7 +86,6 @@ export class Engine implements EngineApi {
       writer: () => this.writer,
       user: () => (this.session.state.status === 'signed-in' ? this.session.state.user : null),
       settings: () => this.settings.current,
-      refreshLater: (r) => void this.refreshNow(r),
       markSynced: () => {
         this.lastSyncAt = this.clock.now();
         this.emitStatus();
@@ -110,6 +114,8 @@ export class Engine implements EngineApi {
       isOnline: () => this.online,
       send: (m) => sendMutation(this.ctx, m),
       accepted: (o, m) => this.accepted(o, m),
+      // A queued mutation's rejection does not hold the queue up: the re-read runs beside it.
+      rejected: (m, error) => void this.rejected(m, error),
       unauthorized: () => undefined, // the API client already reported the 401
       changed: () => void this.countPending(),
     });
@@ -159,7 +165,7 @@ export class Engine implements EngineApi {
       return await job();
     } catch (e) {
       if (this.writer) this.log.warn('[engine] sync job failed:', e);
-      return { ok: false, error: { kind: 'server', message: MSG.fetch } };
+      return fetchFailed();
     }
   }
 
@@ -257,11 +263,28 @@ export class Engine implements EngineApi {
     this.calendars.delete(k.month);
   }
 
+  /**
+   * The server accepted a mutation: what its policy names is re-read in the background, in requests
+   * that start now (one already in flight may have read before the change).
+   */
   private accepted(o: Extract<SendOutcome, { kind: 'done' | 'invalid' }>, m: Mutation): void {
-    for (const r of o.spec.after ?? []) this.ctx.refreshLater(r);
-    if (m.name === 'finishEnrollment') for (const p of this.calendars.values()) void p.kick();
+    const policy = policyOf(m.name);
+    for (const r of policy.refresh ?? []) void this.refreshNow(r, { fresh: true });
+    if (policy.calendars) for (const p of this.calendars.values()) void p.kickFresh();
     const token = o.kind === 'done' ? o.spec.newToken?.(o.reply) : null;
     if (token) this.session.replaceToken(token);
+  }
+
+  /**
+   * The server refused a mutation with a code that says the screen showed stale state (the
+   * policy's `onRejected`): what it showed is re-read in requests that start now. Answers whether
+   * anything was re-read.
+   */
+  private async rejected(m: Mutation, error: EngineError): Promise<boolean> {
+    const on = policyOf(m.name).onRejected;
+    if (!on || !error.code || !on.codes.includes(error.code)) return false;
+    await Promise.all(on.refresh(m).map((r) => this.refreshNow(r, { fresh: true })));
+    return true;
   }
 
   /** Stops everything this engine runs (its tab closed; tests). The mirror stays for the next leader. */
@@ -329,16 +352,17 @@ export class Engine implements EngineApi {
 
   /** A screen opening refreshes in the background; data fetched in the last moment answers instead of a new request. */
   refresh(resource: Resource, opts?: { force?: boolean }): Promise<Result<null>> {
-    return this.refreshNow(resource, opts?.force ? 0 : SCREEN_REFRESH_MAX_AGE_MS);
+    return this.refreshNow(resource, { maxAgeMs: opts?.force ? 0 : SCREEN_REFRESH_MAX_AGE_MS });
   }
 
-  private async refreshNow(resource: Resource, maxAgeMs = 0): Promise<Result<null>> {
+  private async refreshNow(resource: Resource, { maxAgeMs = 0, fresh = false }: Freshness = {}): Promise<Result<null>> {
     await this.ready;
-    if (resource === 'app') return this.flights.run('app', () => this.settings.refresh(), maxAgeMs);
+    const run = (key: string, job: () => Promise<Result<null>>) => (fresh ? this.flights.runFresh(key, job) : this.flights.run(key, job, maxAgeMs));
+    if (resource === 'app') return run('app', () => this.settings.refresh());
     if (!this.writer) return guest();
     if (!this.online) return offline();
-    if (resource === 'home') return (await this.homePoller.kick(maxAgeMs)) ?? { ok: false, error: { kind: 'server', message: MSG.fetch } };
-    return this.flights.run(resourceId(resource), () => this.guarded(() => refreshResource(this.ctx, resource)), maxAgeMs);
+    if (resource === 'home') return (await (fresh ? this.homePoller.kickFresh() : this.homePoller.kick(maxAgeMs))) ?? fetchFailed();
+    return run(resourceId(resource), () => this.guarded(() => refreshResource(this.ctx, resource)));
   }
 
   async loadMore(list: ListKey, opts?: { fromStart?: boolean }): Promise<Result<{ hasMore: boolean }>> {
@@ -356,7 +380,7 @@ export class Engine implements EngineApi {
     if (!this.online) return offline();
     const reply = await this.api.request(req, { anonymous: !this.writer });
     if (reply.ok) return { ok: true, data: reply.body as T };
-    return { ok: false, error: toEngineError(reply, null, MSG.action) };
+    return { ok: false, error: toEngineError(reply, null, MESSAGES.actionFailed) };
   }
 
   async mutate(m: Mutation): Promise<Result<MutateData>> {
@@ -364,19 +388,20 @@ export class Engine implements EngineApi {
       return await this.mutateNow(m);
     } catch (e) {
       this.log.warn(`[engine] ${m.name} failed:`, e);
-      return { ok: false, error: { kind: 'server', message: MUTATION_FAILURE[m.name] } };
+      return { ok: false, error: { kind: 'server', message: policyOf(m.name).failure } };
     }
   }
 
   private async mutateNow(m: Mutation): Promise<Result<MutateData>> {
     await this.ready;
     if (!this.writer) return guest();
-    const spec = specOf(m);
-    if (REPLAYABLE.has(m.name)) {
+    const policy = policyOf(m.name);
+    if (policy.queue) {
+      const spec = specOf(m);
       return this.outbox.enqueue(m, spec.optimistic ? await spec.optimistic(m, this.ctx) : []);
     }
     // Money and time-critical actions are never queued: offline they fail at once.
-    if (!this.online) return offline();
+    if (!this.online) return offline(policy.offline);
     const w = this.writer;
     const o = await sendMutation(this.ctx, m);
     if (o.kind === 'done') {
@@ -385,6 +410,8 @@ export class Engine implements EngineApi {
       return { ok: true, data: { reply: o.reply, seq, epoch: this.seq.epoch } };
     }
     if (o.kind === 'invalid') this.accepted(o, m);
+    // A refusal that re-read the screen's data answers after it, with the last change's seq for the tab to wait for.
+    if (o.kind === 'rejected' && (await this.rejected(m, o.error))) return { ok: false, error: { ...o.error, seq: this.seq.value, epoch: this.seq.epoch } };
     return { ok: false, error: o.error };
   }
 

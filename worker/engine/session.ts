@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import * as E from '../../db/entities.ts';
 import type { HelloOptions, Result, SessionState } from '../../db/engine-api.ts';
-import { MSG } from '../../db/messages.ts';
+import { MESSAGES } from '../../db/messages.ts';
 import { parseReply } from '../sync/validate.ts';
 import type { Engine } from './engine.ts';
 
@@ -50,9 +50,7 @@ export class SessionControl {
     return this.exclusive(async () => {
       if (this.state.status === 'guest') return { ok: true, data: null };
       const pending = this.e.writer ? (await this.e.writer.mirror.getAll('outbox')).length : 0;
-      if (pending > 0 && !opts.force) {
-        return { ok: false, error: { kind: 'rejected', code: 'UNSENT_CHANGES', message: MSG.unsentChanges } };
-      }
+      if (pending > 0 && !opts.force) return { ok: false, error: { kind: 'rejected', message: MESSAGES.unsentChanges } };
       // Revoke the token on the server; the request captures the token before the session ends.
       void this.e.api.request({ method: 'POST', path: '/logout' }).catch(() => undefined);
       await this.end('signed-out');

@@ -3,7 +3,7 @@ import type { Mirror } from '../../db/mirror.ts';
 import type { ApiClient } from '../transport/api-client.ts';
 import { parseReply, type ReportInvalid } from '../sync/validate.ts';
 import type { EngineError, Result } from '../../db/engine-api.ts';
-import { MSG } from '../../db/messages.ts';
+import { MESSAGES } from '../../db/messages.ts';
 import { toEngineError } from '../transport/errors.ts';
 
 /**
@@ -28,9 +28,9 @@ export class SettingsStore {
 
   async refresh(): Promise<Result<null>> {
     const reply = await this.api.request({ method: 'GET', path: '/app' }, { anonymous: true });
-    if (!reply.ok) return { ok: false, error: toEngineError(reply, null, MSG.loading) };
+    if (!reply.ok) return { ok: false, error: toEngineError(reply, null, MESSAGES.appDataFailed) };
     const data = parseReply(E.dataOf(E.appSettings), reply.body, '/app', this.reportInvalid);
-    if (!data) return { ok: false, error: { kind: 'invalid-reply', message: MSG.loading } satisfies EngineError };
+    if (!data) return { ok: false, error: { kind: 'invalid-reply', message: MESSAGES.appDataFailed } satisfies EngineError };
     const before = this.current;
     if (JSON.stringify(before) !== JSON.stringify(data.data)) {
       this.current = data.data;

@@ -41,20 +41,17 @@ const enrolled = (path: (m: { courseId: number }) => string) => (reply: unknown,
 export const enroll: S<'enroll'> = {
   request: (m) => ({ method: 'POST', path: `/courses/${m.courseId}/enroll`, body: m.form }),
   apply: enrolled((m) => `/courses/${m.courseId}/enroll`),
-  after: ['notifications', 'user'],
 };
 
 export const updateEnrollment: S<'updateEnrollment'> = {
   request: (m) => ({ method: 'PUT', path: `/courses/${m.courseId}/enroll`, body: m.form }),
   apply: enrolled((m) => `/courses/${m.courseId}/enroll`),
-  after: ['notifications'],
 };
 
 export const finishEnrollment: S<'finishEnrollment'> = {
   request: (m) => ({ method: 'POST', path: `/courses/${m.courseId}/finish`, body: { reason: m.reason } }),
+  // Finishing removes the remaining classes: its policy re-reads home and the watched calendar months.
   apply: enrolled((m) => `/courses/${m.courseId}/finish`),
-  // Finishing removes the remaining classes: home and the watched calendar months refresh.
-  after: ['home', 'notifications'],
 };
 
 const balance = z.looseObject({ credits: z.number(), loan_credits: z.number() });
@@ -66,7 +63,6 @@ const balanceChanges = (b: z.infer<typeof balance>) => [
 export const recharge: S<'recharge'> = {
   request: (m) => ({ method: 'POST', path: '/wallet/recharge', body: { order_id: m.order_id } }),
   apply: (reply, _m, ctx) => balanceChanges(valid(balance, reply, '/wallet/recharge', ctx)),
-  after: ['notifications', 'transactions'],
 };
 
 export const manualRecharge: S<'manualRecharge'> = {
@@ -79,13 +75,11 @@ export const manualRecharge: S<'manualRecharge'> = {
     const r = valid(z.looseObject({ pending_payments_count: z.number().int().optional() }), reply, '/wallet/recharge/ebmgateway', ctx);
     return r.pending_payments_count === undefined ? [] : [patchWallet({ pending_payments_count: r.pending_payments_count })];
   },
-  after: ['notifications'],
 };
 
 export const borrow: S<'borrow'> = {
   request: (m) => ({ method: 'POST', path: '/wallet/borrow', body: { amount: m.amount } }),
   apply: (reply, _m, ctx) => balanceChanges(valid(balance, reply, '/wallet/borrow', ctx)),
-  after: ['notifications', 'transactions'],
 };
 
 export const transfer: S<'transfer'> = {
@@ -94,7 +88,6 @@ export const transfer: S<'transfer'> = {
     const r = valid(z.looseObject({ parent_credits: z.number(), childs: z.array(E.child) }), reply, '/childs/transfer', ctx);
     return [patchUser(() => ({ credits: r.parent_credits })), patchWallet({ credits: r.parent_credits }), { table: 'children', upserts: r.childs as Row[], replace: true }];
   },
-  after: ['transactions'],
 };
 
 export const createChild: S<'createChild'> = {

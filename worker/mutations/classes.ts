@@ -65,7 +65,6 @@ export const join: S<'join'> = {
 export const markAbsent: S<'markAbsent'> = {
   request: (m) => ({ method: 'POST', path: `/classes/${m.classId}/absent` }),
   apply: upsertClass((m) => `/classes/${m.classId}/absent`),
-  after: ['home'],
 };
 
 export const markAttended: S<'markAttended'> = {
@@ -76,13 +75,11 @@ export const markAttended: S<'markAttended'> = {
     const mine = r.credits !== undefined && ctx.user()?.id === r.data.enrollment.student.id;
     return [{ table: 'classes', upserts: [r.data as Row] }, ...(mine ? [patchUser(() => ({ credits: r.credits! }))] : [])];
   },
-  after: ['home'],
 };
 
 export const cancelClass: S<'cancelClass'> = {
   request: (m) => ({ method: 'POST', path: `/classes/${m.classId}/cancel`, body: { cancelation_reason: m.cancelation_reason } }),
   apply: upsertClass((m) => `/classes/${m.classId}/cancel`),
-  after: ['home'],
 };
 
 export const rescheduleClass: S<'rescheduleClass'> = {
@@ -104,11 +101,9 @@ export const decideReschedule: S<'decideReschedule'> = {
       { table: 'classes', upserts: r.classes as Row[] },
     ];
   },
-  after: ['home'],
 };
 
 export const addMakeup: S<'addMakeup'> = {
   request: (m) => ({ method: 'POST', path: '/classes/makeup', body: { enrollment_id: m.enrollment_id, date: m.date, start_time: m.start_time } }),
   apply: (reply, _m, ctx) => [{ table: 'classes', upserts: [valid(classReply, reply, '/classes/makeup', ctx).data as Row] }],
-  after: ['home'],
 };

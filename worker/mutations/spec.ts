@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { User } from '../../db/entities.ts';
-import type { CallRequest, Mutation, MutationName, Resource } from '../../db/engine-api.ts';
+import type { CallRequest, Mutation, MutationName } from '../../db/engine-api.ts';
 import type { TableChange } from '../../db/mirror.ts';
 import type { Row } from '../../db/schema.ts';
 import type { SyncContext } from '../sync/context.ts';
@@ -13,13 +13,13 @@ export class InvalidReply extends Error {}
 
 /**
  * What one mutation means for the engine: the request it sends, how its reply lands in the
- * mirror, the local state shown while it waits (replayable ones), and what to refresh after.
+ * mirror, and the local state shown while it waits (queued ones). What is particular to it beyond
+ * that (queueing, refreshes, wording) is its policy: db/mutations.ts.
  */
 export interface MutationSpec<M extends Mutation> {
   request(m: M, ctx: SyncContext): CallRequest | Promise<CallRequest>;
   apply?(reply: unknown, m: M, ctx: SyncContext): TableChange[] | Promise<TableChange[]>;
   optimistic?(m: M, ctx: SyncContext): TableChange[] | Promise<TableChange[]>;
-  after?: Resource[];
   /** A reply that carries a new token (password change revokes the others). */
   newToken?(reply: unknown): string | null;
 }

@@ -1,4 +1,4 @@
-import type { Mutation, MutateData, Result } from '../../db/engine-api.ts';
+import type { EngineError, Mutation, MutateData, Result } from '../../db/engine-api.ts';
 import type { OutboxEntry } from '../../db/rows.ts';
 import type { TableChange } from '../../db/mirror.ts';
 import type { Row } from '../../db/schema.ts';
@@ -25,15 +25,17 @@ export interface OutboxDeps {
   send(m: Mutation): Promise<SendOutcome>;
   /** After an accepted send: refreshes, new token. */
   accepted(outcome: Extract<SendOutcome, { kind: 'done' | 'invalid' }>, m: Mutation): void;
+  /** After the server refused it (its optimistic state is already undone): re-reads what the refusal says is stale. */
+  rejected(m: Mutation, error: EngineError): void;
   unauthorized(): void;
   changed(): void;
 }
 
 /**
- * The persisted queue of replayable mutations. Entries are sent one at a time in `seq` order;
- * a network failure leaves the entry queued (it survives reload and tab close) and the queue
- * waits for the network; the server's Idempotency-Key handling makes a resend after a lost reply
- * harmless, so each entry takes effect exactly once.
+ * The persisted queue of the mutations whose policy says `queue` (db/mutations.ts). Entries are
+ * sent one at a time in `seq` order; a network failure leaves the entry queued (it survives reload
+ * and tab close) and the queue waits for the network; the server's Idempotency-Key handling makes
+ * a resend after a lost reply harmless, so each entry takes effect exactly once.
  */
 export class Outbox {
   private draining: Promise<void> | null = null;
@@ -165,6 +167,7 @@ export class Outbox {
         }
         case 'rejected': {
           const seq = await w.commit([...next.undo, { table: 'outbox', deletes: [next.id] }]);
+          this.d.rejected(next.mutation, outcome.error);
           this.settle(next.id, { ok: false, error: { ...outcome.error, seq, epoch: this.d.epoch } });
           break;
         }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AppSettings, User } from '../../db/entities.ts';
 import type { EngineError, Result } from '../../db/engine-api.ts';
-import { MSG } from '../../db/messages.ts';
+import { MESSAGES } from '../../db/messages.ts';
 import type { ApiClient } from '../transport/api-client.ts';
 import { toEngineError } from '../transport/errors.ts';
 import type { Clock, Logger } from '../engine/deps.ts';
@@ -18,17 +18,15 @@ export interface SyncContext {
   writer(): Writer | null;
   user(): User | null;
   settings(): AppSettings | null;
-  /** Background refreshes a write asks for (home after a reschedule decision, notifications after a payment). */
-  refreshLater(resource: import('../../db/engine-api.ts').Resource): void;
   markSynced(): void;
 }
 
-export const invalidReplyError = (): EngineError => ({ kind: 'invalid-reply', message: MSG.invalidReply });
+export const invalidReplyError = (): EngineError => ({ kind: 'invalid-reply', message: MESSAGES.loadFailed });
 
 /** GET a path and validate it. */
 export async function getValid<S extends z.ZodType>(ctx: SyncContext, path: string, schema: S): Promise<Result<z.infer<S>>> {
   const reply = await ctx.api.request({ method: 'GET', path });
-  if (!reply.ok) return { ok: false, error: toEngineError(reply, null, MSG.fetch) };
+  if (!reply.ok) return { ok: false, error: toEngineError(reply, null) };
   const data = parseReply(schema, reply.body, path, ctx.reportInvalid);
   if (data === null) return { ok: false, error: invalidReplyError() };
   return { ok: true, data };
@@ -44,7 +42,7 @@ export type Fresh<T> = { changed: true; data: T; keep: () => void } | { changed:
  */
 export async function getIfChanged<S extends z.ZodType>(ctx: SyncContext, path: string, schema: S): Promise<Result<Fresh<z.infer<S>>>> {
   const reply = await ctx.api.request({ method: 'GET', path }, { revalidate: true });
-  if (!reply.ok) return { ok: false, error: toEngineError(reply, null, MSG.fetch) };
+  if (!reply.ok) return { ok: false, error: toEngineError(reply, null) };
   if (reply.notModified) return { ok: true, data: { changed: false } };
   const data = parseReply(schema, reply.body, path, ctx.reportInvalid);
   if (data === null) return { ok: false, error: invalidReplyError() };

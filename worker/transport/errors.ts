@@ -1,22 +1,29 @@
 import type { EngineError, MutationName } from '../../db/engine-api.ts';
-import { MSG, firstFieldMessage, rejectionMessage } from '../../db/messages.ts';
+import { MESSAGES, isErrorCode, rejectionMessage, textBody } from '../../db/messages.ts';
+import { policyOf } from '../../db/mutations.ts';
 import type { ApiReply } from './api-client.ts';
 
 type Failure = Extract<ApiReply, { ok: false }>;
 
-/** Turns a failed reply into the EngineError the UI shows (kind by status, message from the catalogue). */
-export function toEngineError(f: Failure, name: MutationName | null, fallback: string = MSG.fetch): EngineError {
-  if (f.failure === 'network') return { kind: 'offline', message: MSG.offline };
-  if (f.failure === 'timeout') return { kind: 'timeout', message: name ? rejectionMessage(name, 0, null) : fallback };
+/**
+ * Turns a failed reply into the EngineError the UI shows: the kind by status, the message from the
+ * catalogue. A mutation's failure is worded by its policy (db/mutations.ts); any other call by
+ * `fallback`. `code` is set only when the server sent a known business code.
+ */
+export function toEngineError(f: Failure, name: MutationName | null, fallback: string = MESSAGES.fetchFailed): EngineError {
+  const policy = name ? policyOf(name) : null;
+  const failure = policy?.failure ?? fallback;
+  if (f.failure === 'network') return { kind: 'offline', message: policy?.offline ?? MESSAGES.offline };
+  if (f.failure === 'timeout') return { kind: 'timeout', message: failure };
   const status = f.status ?? 0;
-  const body = f.body as { code?: unknown; errors?: Record<string, string[]> } | undefined;
-  const code = typeof body?.code === 'string' ? body.code : undefined;
-  if (status === 401) return { kind: 'unauthorized', status, message: MSG.unauthorized };
-  if (status >= 500) return { kind: 'server', status, message: name ? rejectionMessage(name, status, null) : fallback };
-  if (status === 422) {
-    return { kind: 'validation', status, message: firstFieldMessage(body) ?? fallback, fields: body?.errors, ...(code ? { code } : {}) };
-  }
-  return { kind: 'rejected', status, ...(code ? { code } : {}), message: name ? rejectionMessage(name, status, body) : fallback };
+  if (status === 401) return { kind: 'unauthorized', status, message: MESSAGES.sessionEnded };
+  if (status >= 500) return { kind: 'server', status, message: failure };
+  // A plain-text body ("LIMIT_EXCEEDED") carries its code too.
+  const body = textBody(f.body) as { code?: unknown; errors?: Record<string, string[]> } | null | undefined;
+  const code = isErrorCode(body?.code) ? { code: body.code } : {};
+  const message = rejectionMessage(failure, status, body, policy?.showsServerMessage);
+  if (status === 422) return { kind: 'validation', status, message, fields: body?.errors, ...code };
+  return { kind: 'rejected', status, ...code, message };
 }
 
 /** Whether a failure means "try again later" (kept in the outbox) rather than "the server said no". */
