@@ -1,5 +1,5 @@
 import type { EngineApi, EngineEvent, HelloOptions, SessionState, WatchKey } from '../../db/engine-api.ts';
-import { watchKeyId } from '../engine/tabs.ts';
+import { watchKeyId } from '../ports.ts';
 import { LEADER_LOCK, presenceWatcher, type ChannelLike, type LockManagerLike } from './locks.ts';
 
 type Method = keyof EngineApi;

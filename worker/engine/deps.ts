@@ -1,23 +1,7 @@
 import type { EngineEvent } from '../../db/engine-api.ts';
 import type { MirrorProvider } from '../../db/mirror.ts';
+import type { Clock, Logger } from '../ports.ts';
 import type { RealtimeFactory } from '../realtime/realtime-client.ts';
-
-/** Timers behind an interface so tests can run the engine fast or step it by hand. */
-export interface Clock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
-
-export interface Logger {
-  warn(...args: unknown[]): void;
-}
 
 /**
  * Every side effect of the engine, passed in: the network, storage, time, the channel to the

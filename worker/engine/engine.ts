@@ -16,7 +16,8 @@ import { refreshResource, resourceId } from '../sync/resources.ts';
 import { Writer, type SeqCounter } from '../sync/writer.ts';
 import { createApiClient, type ApiClient } from '../transport/api-client.ts';
 import { toEngineError } from '../transport/errors.ts';
-import { systemClock, type Clock, type EngineDeps, type Logger } from './deps.ts';
+import { systemClock, type Clock, type Logger } from '../ports.ts';
+import type { EngineDeps } from './deps.ts';
 import { SessionControl } from './session.ts';
 import { SettingsStore } from './settings.ts';
 import { TabRegistry } from './tabs.ts';
@@ -37,24 +38,25 @@ type Freshness = { maxAgeMs?: number; fresh?: boolean };
  * answers the tabs through `EngineApi`. Everything it touches outside itself comes in `deps`.
  */
 export class Engine implements EngineApi {
-  readonly seq: SeqCounter;
-  readonly clock: Clock;
-  readonly log: Logger;
+  /** The API client (tests read its ETag validators). */
   readonly api: ApiClient;
-  readonly tabs = new TabRegistry();
-  readonly flights: SingleFlight;
-  readonly settings: SettingsStore;
-  readonly realtime: RealtimeSync;
-  readonly hints: HintScheduler;
-  readonly outbox: Outbox;
-  readonly session: SessionControl;
-  readonly ctx: SyncContext;
-  readonly ready: Promise<void>;
+  private readonly seq: SeqCounter;
+  private readonly clock: Clock;
+  private readonly log: Logger;
+  private readonly tabs = new TabRegistry();
+  private readonly flights: SingleFlight;
+  private readonly settings: SettingsStore;
+  private readonly realtime: RealtimeSync;
+  private readonly hints: HintScheduler;
+  private readonly outbox: Outbox;
+  private readonly session: SessionControl;
+  private readonly ctx: SyncContext;
+  private readonly ready: Promise<void>;
 
-  config: { apiBase: string; appVersion: string; pageOrigin: string };
-  online = true;
-  writer: Writer | null = null;
-  device: Mirror | null = null;
+  private readonly config: { apiBase: string; appVersion: string; pageOrigin: string };
+  private online = true;
+  private userWriter: Writer | null = null;
+  private device: Mirror | null = null;
   private homePoller: Poller<Result<null>>;
   private readonly calendars = new Map<string, Poller<Result<null>>>();
   private pending = 0;
@@ -63,7 +65,7 @@ export class Engine implements EngineApi {
   private active = false;
   private appRequested = false;
 
-  constructor(readonly deps: EngineDeps) {
+  constructor(private readonly deps: EngineDeps) {
     this.clock = deps.clock ?? systemClock;
     this.log = deps.log ?? console;
     const random = deps.random ?? Math.random;
@@ -119,7 +121,16 @@ export class Engine implements EngineApi {
       unauthorized: () => undefined, // the API client already reported the 401
       changed: () => void this.countPending(),
     });
-    this.session = new SessionControl(this);
+    this.session = new SessionControl({
+      request: (req, opts) => this.api.request(req, opts),
+      reportInvalid: (path, issues) => this.ctx.reportInvalid(path, issues),
+      emit: (e) => this.emit(e),
+      emitStatus: () => this.emitStatus(),
+      openUser: (user) => this.openUser(user),
+      writer: () => this.userWriter,
+      startUserSync: () => this.startUserSync(),
+      closeUser: (destroy) => this.closeUser(destroy),
+    });
     this.homePoller = new Poller(this.clock, this.settings.homeInterval, () => this.flights.run('home', () => this.guarded(() => refreshResource(this.ctx, 'home'))));
     const settings = this.settings;
     this.ready = (async () => {
@@ -128,11 +139,16 @@ export class Engine implements EngineApi {
     })();
   }
 
-  emit(e: EngineEvent): void {
+  /** The signed-in user's mirror writer (null as a guest). */
+  get writer(): Writer | null {
+    return this.userWriter;
+  }
+
+  private emit(e: EngineEvent): void {
     this.deps.broadcast(e);
   }
 
-  status(): EngineStatus {
+  private status(): EngineStatus {
     return {
       online: this.online,
       realtime: this.realtime.current,
@@ -142,7 +158,7 @@ export class Engine implements EngineApi {
     };
   }
 
-  emitStatus(): void {
+  private emitStatus(): void {
     const s = this.status();
     const key = JSON.stringify(s);
     if (key === this.lastStatus) return;
@@ -150,7 +166,7 @@ export class Engine implements EngineApi {
     this.emit({ type: 'status', status: s });
   }
 
-  async countPending(): Promise<void> {
+  private async countPending(): Promise<void> {
     try {
       this.pending = this.writer ? (await this.writer.mirror.getAll('outbox')).length : 0;
     } catch {
@@ -169,14 +185,15 @@ export class Engine implements EngineApi {
     }
   }
 
-  // ---- session hooks (called by SessionControl) ----
+  // ---- session hooks (SessionControl's SessionHost) ----
 
-  async openUser(user: User): Promise<void> {
+  private async openUser(user: User): Promise<Writer> {
     const mirror = await this.deps.storage.open(userDbName(user.id));
-    this.writer = new Writer(mirror, user.id, (e) => this.emit(e), this.seq);
+    this.userWriter = new Writer(mirror, user.id, (e) => this.emit(e), this.seq);
+    return this.userWriter;
   }
 
-  startUserSync(): void {
+  private startUserSync(): void {
     this.startRealtime();
     void this.countPending();
     void this.outbox.drain();
@@ -184,7 +201,7 @@ export class Engine implements EngineApi {
     this.updateActivity();
   }
 
-  async closeUser(destroy: boolean): Promise<void> {
+  private async closeUser(destroy: boolean): Promise<void> {
     this.realtime.stop();
     this.hints.stop();
     this.outbox.reset();
@@ -193,8 +210,8 @@ export class Engine implements EngineApi {
     this.homePoller.stop();
     for (const p of this.calendars.values()) p.stop();
     this.active = false;
-    const w = this.writer;
-    this.writer = null;
+    const w = this.userWriter;
+    this.userWriter = null;
     this.pending = 0;
     if (!w) return;
     w.closed = true;
@@ -214,7 +231,7 @@ export class Engine implements EngineApi {
   }
 
   /** Polls while someone can see it: signed in, online, and some tab visible. Becoming active refreshes at once. */
-  updateActivity(): void {
+  private updateActivity(): void {
     const active = !!this.writer && this.online && this.tabs.anyVisible();
     const becameActive = active && !this.active;
     this.active = active;

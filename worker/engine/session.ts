@@ -1,11 +1,30 @@
 import { z } from 'zod';
 import * as E from '../../db/entities.ts';
-import type { HelloOptions, Result, SessionState } from '../../db/engine-api.ts';
+import type { CallRequest, EngineEvent, HelloOptions, Result, SessionState } from '../../db/engine-api.ts';
 import { MESSAGES } from '../../db/messages.ts';
+import type { Writer } from '../sync/writer.ts';
 import { parseReply } from '../sync/validate.ts';
-import type { Engine } from './engine.ts';
+import type { ApiReply, RequestOptions } from '../transport/api-client.ts';
 
 const tokenValid = z.looseObject({ valid: z.boolean(), user: E.user.optional() });
+
+/** What the session needs of the engine around it (the engine implements it; see Engine's constructor). */
+export interface SessionHost {
+  request(req: CallRequest, opts?: RequestOptions): Promise<ApiReply>;
+  /** A reply that does not fit its schema (see sync/validate.ts). */
+  reportInvalid(path: string, issues: string): void;
+  /** Tells every tab. */
+  emit(e: EngineEvent): void;
+  emitStatus(): void;
+  /** Opens the user's mirror and answers its writer. */
+  openUser(user: E.User): Promise<Writer>;
+  /** The open user's writer, or null as a guest. */
+  writer(): Writer | null;
+  /** Starts (or restarts, after a new token) polling, realtime and the outbox for the open user. */
+  startUserSync(): void;
+  /** Stops the user's sync and closes their mirror; `destroy` deletes it. */
+  closeUser(destroy: boolean): Promise<void>;
+}
 
 /**
  * Who is signed in, for the whole browser. Transitions run one at a time. Signing out (or a 401,
@@ -16,7 +35,7 @@ export class SessionControl {
   state: SessionState = { status: 'guest' };
   private chain: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly e: Engine) {}
+  constructor(private readonly e: SessionHost) {}
 
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.chain.then(fn, fn);
@@ -36,7 +55,7 @@ export class SessionControl {
       const s = this.state;
       if (s.status === 'signed-in' && s.user.id === user.id) {
         this.state = { status: 'signed-in', token, user };
-        await this.e.writer?.commit([{ table: 'kv', upserts: [{ key: 'user', value: user }] }]);
+        await this.e.writer()?.commit([{ table: 'kv', upserts: [{ key: 'user', value: user }] }]);
         this.e.emit({ type: 'session', session: this.state });
         if (s.token !== token) this.e.startUserSync();
         return;
@@ -49,10 +68,11 @@ export class SessionControl {
   signOut(opts: { force?: boolean } = {}): Promise<Result<null>> {
     return this.exclusive(async () => {
       if (this.state.status === 'guest') return { ok: true, data: null };
-      const pending = this.e.writer ? (await this.e.writer.mirror.getAll('outbox')).length : 0;
+      const w = this.e.writer();
+      const pending = w ? (await w.mirror.getAll('outbox')).length : 0;
       if (pending > 0 && !opts.force) return { ok: false, error: { kind: 'rejected', message: MESSAGES.unsentChanges } };
       // Revoke the token on the server; the request captures the token before the session ends.
-      void this.e.api.request({ method: 'POST', path: '/logout' }).catch(() => undefined);
+      void this.e.request({ method: 'POST', path: '/logout' }).catch(() => undefined);
       await this.end('signed-out');
       return { ok: true, data: null };
     });
@@ -87,11 +107,11 @@ export class SessionControl {
       user = v;
       validate = false;
     }
-    await this.e.openUser(user);
+    const writer = await this.e.openUser(user);
     // The mirror's copy of the user is fresher than the tab's localStorage one, unless this is a fresh sign-in.
-    const stored = fresh ? null : E.user.safeParse((await this.e.writer!.mirror.get('kv', 'user'))?.value);
+    const stored = fresh ? null : E.user.safeParse((await writer.mirror.get('kv', 'user'))?.value);
     if (stored?.success && stored.data.id === user.id) user = stored.data;
-    else await this.e.writer!.commit([{ table: 'kv', upserts: [{ key: 'user', value: user }] }]);
+    else await writer.commit([{ table: 'kv', upserts: [{ key: 'user', value: user }] }]);
     this.state = { status: 'signed-in', token, user };
     this.e.emit({ type: 'session', session: this.state });
     this.e.startUserSync();
@@ -100,9 +120,9 @@ export class SessionControl {
 
   /** POST /token/valid: the user when valid, 'invalid' when the server says no, null when it cannot tell. */
   private async validate(token: string): Promise<E.User | 'invalid' | null> {
-    const reply = await this.e.api.request({ method: 'POST', path: '/token/valid', body: { token } }, { anonymous: true, retries: 2 });
+    const reply = await this.e.request({ method: 'POST', path: '/token/valid', body: { token } }, { anonymous: true, retries: 2 });
     if (!reply.ok) return null;
-    const v = parseReply(tokenValid, reply.body, '/token/valid', this.e.ctx.reportInvalid);
+    const v = parseReply(tokenValid, reply.body, '/token/valid', (path, issues) => this.e.reportInvalid(path, issues));
     if (!v) return null;
     return v.valid && v.user ? v.user : v.valid ? null : 'invalid';
   }
@@ -115,7 +135,7 @@ export class SessionControl {
       await this.exclusive(() => this.end('invalid-token'));
     } else if (v && v.id === s.user.id) {
       this.state = { ...s, user: v };
-      await this.e.writer?.commit([{ table: 'kv', upserts: [{ key: 'user', value: v }] }]);
+      await this.e.writer()?.commit([{ table: 'kv', upserts: [{ key: 'user', value: v }] }]);
     }
   }
 

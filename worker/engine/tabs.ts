@@ -1,6 +1,5 @@
 import type { WatchKey } from '../../db/engine-api.ts';
-
-export const watchKeyId = (k: WatchKey) => (k.kind === 'calendar' ? `calendar:${k.month}` : `conversation:${k.id}`);
+import { watchKeyId } from '../ports.ts';
 
 interface Tab {
   visible: boolean;

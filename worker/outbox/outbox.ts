@@ -2,7 +2,7 @@ import type { EngineError, Mutation, MutateData, Result } from '../../db/engine-
 import type { OutboxEntry } from '../../db/rows.ts';
 import type { TableChange } from '../../db/mirror.ts';
 import type { Row } from '../../db/schema.ts';
-import type { Clock } from '../engine/deps.ts';
+import type { Clock } from '../ports.ts';
 import type { SendOutcome } from '../executor/send.ts';
 import { backoffDelay } from '../retry/backoff.ts';
 import type { SyncContext } from '../sync/context.ts';

@@ -1,4 +1,4 @@
-import type { Clock } from '../engine/deps.ts';
+import type { Clock } from '../ports.ts';
 
 /**
  * Runs one task every interval while active, never two at once. `kick()` runs it now (or joins

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Clock } from '../engine/deps.ts';
+import type { Clock } from '../ports.ts';
 import { calendarWindow } from '../sync/calendar.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { openDexieMirror, type IndexedDbDeps } from '../../db/dexie-mirror.ts';
 import { createMemoryMirror } from '../../db/memory-mirror.ts';
 import type { Mirror, MirrorProvider } from '../../db/mirror.ts';
-import type { Logger } from '../engine/deps.ts';
+import type { Logger } from '../ports.ts';
 
 /**
  * IndexedDB when it opens; otherwise (private mode, quota, a browser without it) an in-memory

@@ -4,7 +4,7 @@ import type { EngineError, Result } from '../../db/engine-api.ts';
 import { MESSAGES } from '../../db/messages.ts';
 import type { ApiClient } from '../transport/api-client.ts';
 import { toEngineError } from '../transport/errors.ts';
-import type { Clock, Logger } from '../engine/deps.ts';
+import type { Clock, Logger } from '../ports.ts';
 import type { Writer } from './writer.ts';
 import { parseReply, type ReportInvalid } from './validate.ts';
 

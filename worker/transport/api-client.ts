@@ -1,5 +1,5 @@
 import type { CallRequest } from '../../db/engine-api.ts';
-import type { Clock } from '../engine/deps.ts';
+import type { Clock } from '../ports.ts';
 import { backoffDelay, isRetryable } from '../retry/backoff.ts';
 import { Validators } from './validators.ts';
 

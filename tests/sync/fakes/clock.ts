@@ -1,4 +1,4 @@
-import type { Clock } from '../../../worker/engine/deps.ts';
+import type { Clock } from '../../../worker/ports.ts';
 
 /** A clock the test moves by hand: timers fire only inside `advance`. */
 export class ManualClock implements Clock {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../worker/transport/api-client.ts';
 import { backoffDelay } from '../../../worker/retry/backoff.ts';
-import { systemClock } from '../../../worker/engine/deps.ts';
+import { systemClock } from '../../../worker/ports.ts';
 
 function client(replies: (() => Response | Promise<Response>)[]) {
   const seen: { url: string; init: RequestInit }[] = [];
