@@ -1,6 +1,6 @@
 import type { EngineApi, EngineEvent, HelloOptions, SessionState, WatchKey } from '../../db/engine-api.ts';
 import { watchKeyId } from '../ports.ts';
-import { LEADER_LOCK, presenceWatcher, type ChannelLike, type LockManagerLike } from './locks.ts';
+import { LEADER_LOCK, type ChannelLike, type LockManagerLike } from './locks.ts';
 
 type Method = keyof EngineApi;
 /** Calls that describe the tab rather than ask for something: replayed as state to a new leader, never resent. */
@@ -24,7 +24,7 @@ interface Pending {
 export interface TabHostDeps {
   locks: LockManagerLike;
   channel(name: string): ChannelLike;
-  /** Builds the engine when this host wins the election. */
+  /** Builds the engine when this host wins the election (it watches the tabs' presence itself: EngineDeps.watchPresence). */
   createEngine(): EngineApi & { shutdown?(): void };
   id?: string;
 }
@@ -48,7 +48,6 @@ export class TabHost {
   private readonly events: ChannelLike;
   private readonly pending = new Map<string, Pending>();
   private readonly served = new Map<string, Promise<unknown>>();
-  private readonly presence: ReturnType<typeof presenceWatcher>;
   private releaseLeader: (() => void) | null = null;
   private closed = false;
   private lastSession: SessionState | null = null;
@@ -58,7 +57,6 @@ export class TabHost {
 
   constructor(private readonly d: TabHostDeps) {
     this.id = d.id ?? uid();
-    this.presence = presenceWatcher(d.locks);
     this.rpc = d.channel('engine-rpc');
     this.events = d.channel('engine');
     this.rpc.addEventListener('message', this.onRpc);
@@ -117,7 +115,6 @@ export class TabHost {
 
   private local(method: Method, args: unknown[]): Promise<unknown> {
     const engine = this.engine!;
-    if (method === 'hello') this.presence(args[0] as string, () => void engine.bye(args[0] as string));
     return (engine[method] as (...a: unknown[]) => Promise<unknown>).apply(engine, args);
   }
 

@@ -5,8 +5,8 @@ import type { RealtimeFactory } from '../realtime/realtime-client.ts';
 
 /**
  * Every side effect of the engine, passed in: the network, storage, time, the channel to the
- * tabs and the realtime socket. The browser entry points build the real ones; tests pass fakes
- * (or Node's own fetch against the reference server).
+ * tabs, the realtime socket and the tabs' presence. The browser entry points build the real ones;
+ * tests pass fakes (or Node's own fetch against the reference server).
  */
 export interface EngineDeps {
   fetch: typeof fetch;
@@ -16,6 +16,12 @@ export interface EngineDeps {
   clock?: Clock;
   /** Absent: no realtime connection (polling still keeps data fresh). */
   realtime?: RealtimeFactory;
+  /**
+   * Calls `onGone` once the tab is gone (closed, crashed) without saying bye: in the browser, when
+   * the Web Lock `tutoring-tab:<id>` the tab holds for its life is released (coordination/locks.ts
+   * `presenceWatcher`). The tab takes that lock before its hello. Absent: a tab leaves only by bye.
+   */
+  watchPresence?(tabId: string, onGone: () => void): void;
   random?: () => number;
   log?: Logger;
   /** Defaults until a tab says otherwise at hello. */

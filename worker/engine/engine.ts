@@ -313,6 +313,8 @@ export class Engine implements EngineApi {
   // ---- EngineApi ----
 
   async hello(tabId: string, opts: HelloOptions = {}) {
+    // The tab holds its presence lock before its hello: the engine learns when it is gone without a bye.
+    this.deps.watchPresence?.(tabId, () => void this.bye(tabId));
     await this.ready;
     if (opts.apiBase) this.config.apiBase = opts.apiBase;
     if (opts.appVersion) this.config.appVersion = opts.appVersion;
