@@ -1,4 +1,5 @@
 import type { EngineApi, EngineEvent, HelloOptions, SessionState, WatchKey } from '../../db/engine-api.ts';
+import { newId } from '../../db/ids.ts';
 import { watchKeyId } from '../ports.ts';
 import { LEADER_LOCK, type ChannelLike, type LockManagerLike } from './locks.ts';
 
@@ -29,8 +30,6 @@ export interface TabHostDeps {
   id?: string;
 }
 
-const uid = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`);
-
 /**
  * The fallback where SharedWorker is missing: every tab runs one of these in its dedicated
  * worker. The tabs elect one leader with a held Web Lock; the leader runs the engine and serves
@@ -56,7 +55,7 @@ export class TabHost {
   };
 
   constructor(private readonly d: TabHostDeps) {
-    this.id = d.id ?? uid();
+    this.id = d.id ?? newId();
     this.rpc = d.channel('engine-rpc');
     this.events = d.channel('engine');
     this.rpc.addEventListener('message', this.onRpc);
@@ -92,7 +91,7 @@ export class TabHost {
     this.record(method, args);
     if (this.role === 'leader') return this.local(method, args);
     return new Promise((resolve, reject) => {
-      const id = uid();
+      const id = newId();
       this.pending.set(id, { method, args, resolve, reject });
       if (this.role === 'follower') this.send(id);
     });
@@ -134,7 +133,7 @@ export class TabHost {
       this.role === 'leader'
         ? this.local(method, args)
         : new Promise((resolve, reject) => {
-          const id = uid();
+          const id = newId();
           this.pending.set(id, { method, args, resolve, reject, replay: true });
           this.send(id);
         });

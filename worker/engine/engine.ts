@@ -4,7 +4,7 @@ import { MESSAGES } from '../../db/messages.ts';
 import { policyOf } from '../../db/mutations.ts';
 import type { Mirror } from '../../db/mirror.ts';
 import { DEVICE_DB, userDbName } from '../../db/schema.ts';
-import { sendMutation, specOf, type SendOutcome } from '../executor/send.ts';
+import { mutationSpecOf, sendMutation, type SendOutcome } from '../executor/send.ts';
 import { Outbox } from '../outbox/outbox.ts';
 import { Poller, SingleFlight } from '../polling/poller.ts';
 import { HintScheduler } from '../realtime/hints.ts';
@@ -416,7 +416,7 @@ export class Engine implements EngineApi {
     if (!this.writer) return guest();
     const policy = policyOf(m.name);
     if (policy.queue) {
-      const spec = specOf(m);
+      const spec = mutationSpecOf(m);
       return this.outbox.enqueue(m, spec.optimistic ? await spec.optimistic(m, this.ctx) : []);
     }
     // Money and time-critical actions are never queued: offline they fail at once.

@@ -20,10 +20,6 @@ export class TabRegistry {
     else this.tabs.set(tabId, { visible, watches: new Map() });
   }
 
-  has(tabId: string): boolean {
-    return this.tabs.has(tabId);
-  }
-
   /** Removes a tab; returns the keys nobody watches any more. */
   remove(tabId: string): WatchKey[] {
     const t = this.tabs.get(tabId);

@@ -1,10 +1,11 @@
 import type { EngineError, Mutation } from '../../db/engine-api.ts';
 import type { TableChange } from '../../db/mirror.ts';
-import { MUTATIONS, InvalidReply } from '../mutations/index.ts';
+import { MUTATION_SPECS, InvalidReply } from '../mutations/index.ts';
 import type { MutationSpec } from '../mutations/spec.ts';
 import type { SyncContext } from '../sync/context.ts';
 import { invalidReplyError } from '../sync/context.ts';
-import { isTransient, toEngineError } from '../transport/errors.ts';
+import { isTransient } from '../retry/backoff.ts';
+import { toEngineError } from '../transport/errors.ts';
 
 export type SendOutcome =
   /** Accepted: `changes` are what the reply means for the mirror (not yet written). */
@@ -17,14 +18,15 @@ export type SendOutcome =
   | { kind: 'transient'; error: EngineError; network: boolean }
   | { kind: 'unauthorized'; error: EngineError };
 
-export const specOf = (m: Mutation) => MUTATIONS[m.name] as MutationSpec<Mutation>;
+/** What the engine does for a mutation (its request, how its reply lands); its policy is `policyOf` in db/mutations.ts. */
+export const mutationSpecOf = (m: Mutation) => MUTATION_SPECS[m.name] as MutationSpec<Mutation>;
 
 /**
  * Sends one mutation with its id as Idempotency-Key (a resend after a lost reply is answered
  * with the first reply and changes nothing) and turns the reply into mirror changes.
  */
 export async function sendMutation(ctx: SyncContext, m: Mutation): Promise<SendOutcome> {
-  const spec = specOf(m);
+  const spec = mutationSpecOf(m);
   const req = await spec.request(m, ctx);
   const reply = await ctx.api.request({ ...req, idempotencyKey: m.id }, { retries: 0 });
   if (!reply.ok) {

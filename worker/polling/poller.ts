@@ -19,10 +19,6 @@ export class Poller<T = unknown> {
     private readonly task: () => Promise<T>,
   ) {}
 
-  get isActive(): boolean {
-    return this.active;
-  }
-
   /** Starts polling; `immediate` runs the task at once (a tab became visible, the network returned). */
   start(immediate: boolean): void {
     const wasActive = this.active;

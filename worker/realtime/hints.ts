@@ -24,7 +24,7 @@ export interface HintTargets {
 }
 
 /** Hints arriving this close together are one refresh (a permanent reschedule, several actions at once). */
-export const HINT_COALESCE_MS = 25;
+const HINT_COALESCE_MS = 25;
 
 /** The watched months whose calendar window (7 days either side) holds one of the dates; every one when no date is known. */
 export function monthsTouched(watched: readonly string[], dates: readonly string[] | undefined): string[] {

@@ -14,8 +14,11 @@ export function backoffDelay(attempt: number, { baseMs = 400, maxMs = 10_000, ra
   return Math.round(ceiling / 4 + random() * (ceiling * 3) / 4);
 }
 
-/** Whether a failed request may be retried: decided by what happened, never by message text. */
-export function isRetryable(f: { failure: 'network' | 'timeout' | 'http'; status?: number }): boolean {
+/**
+ * Whether a failed request means "try again later" (a GET retried with backoff, a write kept in
+ * the outbox) rather than "the server said no": decided by what happened, never by message text.
+ */
+export function isTransient(f: { failure: 'network' | 'timeout' | 'http'; status?: number }): boolean {
   if (f.failure !== 'http') return true;
   const s = f.status ?? 0;
   return s >= 500 || s === 408 || s === 429;

@@ -19,7 +19,7 @@ interface ResourceSpec<S extends z.ZodType> {
 }
 const spec = <S extends z.ZodType>(s: ResourceSpec<S>) => s;
 
-export const homeChanges = (data: E.Home): TableChange[] => {
+const homeChanges = (data: E.Home): TableChange[] => {
   const { user, ...home } = data;
   return [
     { table: 'kv', upserts: [kv('home', home), ...(user ? [kv('user', user)] : [])] },
@@ -29,7 +29,7 @@ export const homeChanges = (data: E.Home): TableChange[] => {
   ];
 };
 
-function specOf(r: Resource) {
+function resourceSpecOf(r: Resource) {
   if (typeof r !== 'string') {
     if (r.kind === 'class') {
       return spec({ path: `/classes/${r.id}`, schema: E.dataOf(E.klass), changes: (d) => [{ table: 'classes', upserts: [d.data as Row] }] });
@@ -101,7 +101,7 @@ function specOf(r: Resource) {
   }
 }
 
-export const transactionRows = (t: z.infer<typeof E.transactions>): Row[] =>
+const transactionRows = (t: z.infer<typeof E.transactions>): Row[] =>
   (['recharges', 'class_payments', 'wallet_logs'] as const).flatMap((kind) => t[kind].map((x) => ({ ...x, key: `${kind}:${x.id}`, kind })));
 
 /** Working hours are one list: rows keyed by position, the rest deleted. */
@@ -116,7 +116,7 @@ export const scheduleChange = (list: E.ScheduleRow[]): TableChange => ({
  * reply stored last: a `304` writes nothing and tells the tabs nothing, but counts as a refresh.
  */
 export async function refreshResource(ctx: SyncContext, r: Resource): Promise<Result<null>> {
-  const s = specOf(r);
+  const s = resourceSpecOf(r);
   const res = await getIfChanged(ctx, s.path, s.schema);
   if (!res.ok) return res;
   const writer = ctx.writer();

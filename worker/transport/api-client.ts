@@ -1,6 +1,6 @@
 import type { CallRequest } from '../../db/engine-api.ts';
 import type { Clock } from '../ports.ts';
-import { backoffDelay, isRetryable } from '../retry/backoff.ts';
+import { backoffDelay, isTransient } from '../retry/backoff.ts';
 import { Validators } from './validators.ts';
 
 export type ApiReply =
@@ -113,7 +113,7 @@ export function createApiClient(o: ApiClientOptions) {
         // '' marks a revalidated request that has no tag to send (its 200 still reports its ETag).
         const reply = await once(req, !!opts.anonymous, revalidate ? (validators.get(url) ?? '') : undefined);
         if (reply.ok && keeper && !reply.notModified) reply.keep = () => keeper(reply.etag);
-        if (reply.ok || attempt >= retries || !isRetryable(reply)) return reply;
+        if (reply.ok || attempt >= retries || !isTransient(reply)) return reply;
         await new Promise<void>((r) => o.clock.setTimeout(r, backoffDelay(attempt, { random: o.random })));
       }
     },

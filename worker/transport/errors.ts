@@ -25,7 +25,3 @@ export function toEngineError(f: Failure, name: MutationName | null, fallback: s
   if (status === 422) return { kind: 'validation', status, message, fields: body?.errors, ...code };
   return { kind: 'rejected', status, ...code, message };
 }
-
-/** Whether a failure means "try again later" (kept in the outbox) rather than "the server said no". */
-export const isTransient = (f: Failure) =>
-  f.failure !== 'http' || (f.status ?? 0) >= 500 || f.status === 408 || f.status === 429;

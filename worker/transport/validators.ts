@@ -13,10 +13,6 @@ export class Validators {
     return this.tags.get(url);
   }
 
-  forget(url: string): void {
-    this.tags.delete(url);
-  }
-
   clear(): void {
     this.tags.clear();
     this.epoch += 1;
