@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../db/entities.ts';
 import type { EngineEvent } from '../../db/engine-api.ts';
+import { tabLockName } from '../../db/ids.ts';
 import { EngineClient } from '../../src/lib/collections/client.ts';
-import { tabLock } from '../../worker/coordination/locks.ts';
 import { TabHost } from '../../worker/coordination/tab-host.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { ChannelHub } from './fakes/channels.ts';
@@ -25,7 +25,7 @@ function fallbackBrowser() {
   const open = (label: string) => {
     // The page holds its presence lock for its whole life.
     let leave!: () => void;
-    void locks.request(tabLock(label), () => new Promise<void>((r) => (leave = r)));
+    void locks.request(tabLockName(label), () => new Promise<void>((r) => (leave = r)));
     const host = new TabHost({
       id: label, locks, channel: hub.channel,
       createEngine: () => {

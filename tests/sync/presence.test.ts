@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { presenceWatcher, tabLock } from '../../worker/coordination/locks.ts';
+import { tabLockName } from '../../db/ids.ts';
+import { presenceWatcher } from '../../worker/coordination/locks.ts';
 import { Engine } from '../../worker/engine/engine.ts';
 import { createMirrorProvider } from '../../worker/storage/provider.ts';
 import { FakeLocks } from './fakes/locks.ts';
@@ -24,7 +25,7 @@ describe('tab presence', () => {
 
     // The page takes its presence lock for its whole life, then says hello.
     let close!: () => void;
-    void locks.request(tabLock('tab-a'), () => new Promise<void>((r) => (close = r)));
+    void locks.request(tabLockName('tab-a'), () => new Promise<void>((r) => (close = r)));
     await engine.hello('tab-a', {});
     await engine.hello('tab-a', {}); // a second hello (a new leader's replay) watches it once
     expect(gone).toEqual([]);

@@ -1,3 +1,5 @@
+import { tabLockName } from '../../db/ids.ts';
+
 /**
  * The part of the Web Locks API the engine uses (`navigator.locks`), so tests can pass an
  * in-process implementation. A lock is held until the callback's promise settles; a context
@@ -16,18 +18,17 @@ export interface ChannelLike {
 }
 
 export const LEADER_LOCK = 'tutoring-engine-leader';
-export const tabLock = (tabId: string) => `tutoring-tab:${tabId}`;
 
 /**
- * Calls `onGone` when the tab holding `tutoring-tab:<id>` is gone: the lock is granted to us only
- * then. Each tab is watched once.
+ * Calls `onGone` when the tab holding its lock (db/ids.ts `tabLockName`) is gone: the lock is
+ * granted to us only then. Each tab is watched once.
  */
 export function presenceWatcher(locks: LockManagerLike | undefined) {
   const watched = new Set<string>();
   return (tabId: string, onGone: () => void) => {
     if (!locks || watched.has(tabId)) return;
     watched.add(tabId);
-    void locks.request(tabLock(tabId), async () => {
+    void locks.request(tabLockName(tabId), async () => {
       watched.delete(tabId);
       onGone();
     });

@@ -18,8 +18,9 @@ export interface EngineDeps {
   realtime?: RealtimeFactory;
   /**
    * Calls `onGone` once the tab is gone (closed, crashed) without saying bye: in the browser, when
-   * the Web Lock `tutoring-tab:<id>` the tab holds for its life is released (coordination/locks.ts
-   * `presenceWatcher`). The tab takes that lock before its hello. Absent: a tab leaves only by bye.
+   * the Web Lock the tab holds for its life (db/ids.ts `tabLockName`) is released
+   * (coordination/locks.ts `presenceWatcher`). The tab takes that lock before its hello. Absent: a
+   * tab leaves only by bye.
    */
   watchPresence?(tabId: string, onGone: () => void): void;
   random?: () => number;
