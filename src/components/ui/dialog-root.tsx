@@ -31,6 +31,15 @@ export interface AppDialogProps extends Omit<ComponentProps<typeof Dialog.Root>,
   submitPalette?: string;
   /** The dialog's accessible name when the title is not text. */
   label?: string;
+  /** The close button's accessible name (default "Close"). */
+  closeLabel?: string;
+  /** False: no close button in the corner (the footer's buttons close it). */
+  closeButton?: boolean;
+  /**
+   * With `onSubmit`: the form is its own element inside the panel, with these props (its own
+   * accessible name, say), instead of the panel itself; the close button stays outside it.
+   */
+  formProps?: Omit<ComponentProps<'form'>, 'onSubmit' | 'children'>;
   bodyProps?: ComponentProps<typeof Dialog.Body>;
   contentProps?: ComponentProps<typeof Dialog.Content>;
 }
@@ -39,12 +48,13 @@ export interface AppDialogProps extends Omit<ComponentProps<typeof Dialog.Root>,
  * One dialog tree for the whole app: backdrop, a centred panel, a title, a body, a footer and a
  * close button. With `onSubmit` it is a form dialog: the panel is the `<form>` (Enter submits, the
  * browser's own validation is off: each form shows its own messages), the footer has Cancel and the
- * submit button, and nothing closes it while `busy`.
+ * submit button, and nothing closes it while `busy`. Without `onSubmit` it shows `footer` as given.
  */
 export function AppDialog({
-  title, children, footer, onClose, busy = false, onSubmit, submitLabel, submitPalette, label, bodyProps, contentProps, open = true, placement = 'center', size = 'sm', ...root
+  title, children, footer, onClose, busy = false, onSubmit, submitLabel, submitPalette, label, closeLabel = 'Close', closeButton = true, formProps,
+  bodyProps, contentProps, open = true, placement = 'center', size = 'sm', ...root
 }: AppDialogProps) {
-  const body = (
+  const sections = (
     <>
       <Dialog.Header>
         <Dialog.Title>{title}</Dialog.Title>
@@ -64,22 +74,36 @@ export function AppDialog({
           )}
         </Dialog.Footer>
       )}
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" disabled={busy} />
-      </Dialog.CloseTrigger>
     </>
+  );
+  const close = closeButton && (
+    <Dialog.CloseTrigger asChild>
+      <CloseButton size="sm" disabled={busy} aria-label={closeLabel} />
+    </Dialog.CloseTrigger>
   );
   return (
     <DialogRoot open={open} onOpenChange={(d) => !d.open && !busy && onClose()} placement={placement} size={size} {...root}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          {onSubmit ? (
+          {onSubmit && !formProps ? (
             <Dialog.Content asChild aria-label={label} {...contentProps}>
-              <form onSubmit={onSubmit} noValidate>{body}</form>
+              <form onSubmit={onSubmit} noValidate>
+                {sections}
+                {close}
+              </form>
             </Dialog.Content>
           ) : (
-            <Dialog.Content aria-label={label} {...contentProps}>{body}</Dialog.Content>
+            <Dialog.Content aria-label={label} {...contentProps}>
+              {onSubmit ? (
+                <form onSubmit={onSubmit} noValidate {...formProps}>
+                  {sections}
+                </form>
+              ) : (
+                sections
+              )}
+              {close}
+            </Dialog.Content>
           )}
         </Dialog.Positioner>
       </Portal>

@@ -1,5 +1,5 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
-import { DialogRoot } from '../../components/ui/dialog-root.tsx';
+import { Button, Text } from '@chakra-ui/react';
+import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { useState } from 'react';
 import { useLogout } from './use-logout.ts';
 
@@ -16,46 +16,34 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
       setBusy(false);
     }
   };
+  const close = () => {
+    setUnsent(false);
+    onClose();
+  };
   return (
-    <DialogRoot
+    <AppDialog
       open={open}
-      onOpenChange={(e) => {
-        if (!e.open && !busy) {
-          setUnsent(false);
-          onClose();
-        }
-      }}
+      onClose={close}
+      busy={busy}
       role="alertdialog"
-      size="sm"
-      placement="center"
+      title="Logout"
+      closeButton={false}
+      footer={
+        <>
+          <Button variant="outline" disabled={busy} onClick={close}>
+            Cancel
+          </Button>
+          <Button colorPalette="red" loading={busy} onClick={confirm}>
+            Logout
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Logout</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>
-                {unsent
-                  ? 'Some of your changes have not been sent yet and will be lost. Logout anyway?'
-                  : 'Are you sure you want to logout?'}
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={busy}>
-                  Cancel
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" loading={busy} onClick={confirm}>
-                Logout
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </DialogRoot>
+      <Text>
+        {unsent
+          ? 'Some of your changes have not been sent yet and will be lost. Logout anyway?'
+          : 'Are you sure you want to logout?'}
+      </Text>
+    </AppDialog>
   );
 }

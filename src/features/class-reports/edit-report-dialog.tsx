@@ -1,5 +1,5 @@
-import { Button, CloseButton, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
-import { DialogRoot } from '../../components/ui/dialog-root.tsx';
+import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
+import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { useEffect, useId, useState } from 'react';
 import type { ClassReport } from '../../../db/entities.ts';
 import { MESSAGES } from '../../../db/messages.ts';
@@ -42,54 +42,45 @@ export function EditReportDialog({ report, onClose, onSave }: {
   };
 
   return (
-    <DialogRoot open={report != null} onOpenChange={(d) => !d.open && onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            {/* Our own check shows the spec's message; the browser's would block it. `display: contents` keeps the dialog's layout. */}
-            <form noValidate style={{ display: 'contents' }} onSubmit={(e) => { e.preventDefault(); void save(); }}>
-              <Dialog.Header>
-                <Dialog.Title>Edit Class Report</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {draft && (
-                  <Stack gap="4">
-                    <Field.Root>
-                      <Field.Label id={ratingLabel}>{MESSAGES.assessment}</Field.Label>
-                      <HalfStarRatingInput value={draft.rating} onChange={(rating) => set({ rating })} labelledBy={ratingLabel} />
-                    </Field.Root>
-                    <Field.Root required invalid={tried && !draft.class_activity.trim()}>
-                      <Field.Label>Class Activity <Field.RequiredIndicator /></Field.Label>
-                      <Textarea value={draft.class_activity} onChange={(e) => set({ class_activity: e.target.value })} rows={3} dir="auto" />
-                    </Field.Root>
-                    <Field.Root required invalid={tried && !draft.homework.trim()}>
-                      <Field.Label>Homework <Field.RequiredIndicator /></Field.Label>
-                      <Textarea value={draft.homework} onChange={(e) => set({ homework: e.target.value })} rows={3} dir="auto" />
-                    </Field.Root>
-                    <Field.Root>
-                      <Field.Label>Teacher Notes</Field.Label>
-                      <Textarea value={draft.teacher_notes} onChange={(e) => set({ teacher_notes: e.target.value })} rows={3} dir="auto" />
-                    </Field.Root>
-                    {(tried && error) || failure ? (
-                      <Text color="fg.error" textStyle="sm" role="alert">{failure ?? error}</Text>
-                    ) : null}
-                  </Stack>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" type="button">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="brand" type="submit" loading={saving}>Save</Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </DialogRoot>
+    // Not `busy`: the save only waits for the outbox to take it, and Cancel stays usable meanwhile.
+    <AppDialog
+      open={report != null}
+      onClose={onClose}
+      title="Edit Class Report"
+      size="md"
+      scrollBehavior="inside"
+      contentProps={{ mx: '4' }}
+      onSubmit={(e) => { e.preventDefault(); void save(); }}
+      footer={
+        <>
+          <Button variant="outline" type="button" onClick={onClose}>Cancel</Button>
+          <Button colorPalette="brand" type="submit" loading={saving}>Save</Button>
+        </>
+      }
+    >
+      {draft && (
+        <Stack gap="4">
+          <Field.Root>
+            <Field.Label id={ratingLabel}>{MESSAGES.assessment}</Field.Label>
+            <HalfStarRatingInput value={draft.rating} onChange={(rating) => set({ rating })} labelledBy={ratingLabel} />
+          </Field.Root>
+          <Field.Root required invalid={tried && !draft.class_activity.trim()}>
+            <Field.Label>Class Activity <Field.RequiredIndicator /></Field.Label>
+            <Textarea value={draft.class_activity} onChange={(e) => set({ class_activity: e.target.value })} rows={3} dir="auto" />
+          </Field.Root>
+          <Field.Root required invalid={tried && !draft.homework.trim()}>
+            <Field.Label>Homework <Field.RequiredIndicator /></Field.Label>
+            <Textarea value={draft.homework} onChange={(e) => set({ homework: e.target.value })} rows={3} dir="auto" />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Teacher Notes</Field.Label>
+            <Textarea value={draft.teacher_notes} onChange={(e) => set({ teacher_notes: e.target.value })} rows={3} dir="auto" />
+          </Field.Root>
+          {(tried && error) || failure ? (
+            <Text color="fg.error" textStyle="sm" role="alert">{failure ?? error}</Text>
+          ) : null}
+        </Stack>
+      )}
+    </AppDialog>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, CloseButton, DataList, Dialog, Portal, Text } from '@chakra-ui/react';
-import { DialogRoot } from '../../components/ui/dialog-root.tsx';
+import { Button, DataList, Text } from '@chakra-ui/react';
+import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import type { ClassReport } from '../../../db/entities.ts';
 import { MESSAGES } from '../../../db/messages.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -20,62 +20,54 @@ export function ReportDetailDialog({ report, role, timezone, onClose, onEdit }: 
     <Text whiteSpace="pre-wrap" dir="auto">{v?.trim() ? v : '—'}</Text>
   );
   return (
-    <DialogRoot open={report != null} onOpenChange={(d) => !d.open && onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Class Report</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {report && (
-                <DataList.Root orientation="vertical" gap="4">
-                  <DataList.Item>
-                    <DataList.ItemLabel>Course</DataList.ItemLabel>
-                    <DataList.ItemValue>{report.course.name}</DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>{otherPartyLabel(role)}</DataList.ItemLabel>
-                    <DataList.ItemValue>{party?.name ?? '—'}</DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>Class</DataList.ItemLabel>
-                    <DataList.ItemValue>{formatDateTime(report.class.start_datetime, timezone)}</DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>{MESSAGES.assessment}</DataList.ItemLabel>
-                    <DataList.ItemValue><StarRating value={report.rating} /></DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>Class Activity</DataList.ItemLabel>
-                    <DataList.ItemValue>{text(report.class_activity)}</DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>Homework</DataList.ItemLabel>
-                    <DataList.ItemValue>{text(report.homework)}</DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>Teacher Notes</DataList.ItemLabel>
-                    <DataList.ItemValue>{text(report.teacher_notes)}</DataList.ItemValue>
-                  </DataList.Item>
-                </DataList.Root>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {onEdit && report && (
-                <Button variant="outline" onClick={() => onEdit(report)}>Edit</Button>
-              )}
-              <Dialog.ActionTrigger asChild>
-                <Button colorPalette="brand">Close</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </DialogRoot>
+    <AppDialog
+      open={report != null}
+      onClose={onClose}
+      title="Class Report"
+      size="md"
+      scrollBehavior="inside"
+      contentProps={{ mx: '4' }}
+      footer={
+        <>
+          {onEdit && report && (
+            <Button variant="outline" onClick={() => onEdit(report)}>Edit</Button>
+          )}
+          <Button colorPalette="brand" onClick={onClose}>Close</Button>
+        </>
+      }
+    >
+      {report && (
+        <DataList.Root orientation="vertical" gap="4">
+          <DataList.Item>
+            <DataList.ItemLabel>Course</DataList.ItemLabel>
+            <DataList.ItemValue>{report.course.name}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{otherPartyLabel(role)}</DataList.ItemLabel>
+            <DataList.ItemValue>{party?.name ?? '—'}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Class</DataList.ItemLabel>
+            <DataList.ItemValue>{formatDateTime(report.class.start_datetime, timezone)}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{MESSAGES.assessment}</DataList.ItemLabel>
+            <DataList.ItemValue><StarRating value={report.rating} /></DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Class Activity</DataList.ItemLabel>
+            <DataList.ItemValue>{text(report.class_activity)}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Homework</DataList.ItemLabel>
+            <DataList.ItemValue>{text(report.homework)}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Teacher Notes</DataList.ItemLabel>
+            <DataList.ItemValue>{text(report.teacher_notes)}</DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+      )}
+    </AppDialog>
   );
 }

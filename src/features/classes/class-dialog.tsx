@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { DialogRoot } from '../../components/ui/dialog-root.tsx';
-import { Alert, Button, CloseButton, Dialog, HStack, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { AppDialog } from '../../components/ui/dialog-root.tsx';
+import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { useBreakpointValue } from '@chakra-ui/react';
 import { isTeacher, type Class } from '../../../db/entities.ts';
 import { MESSAGES } from '../../../db/messages.ts';
@@ -43,38 +43,23 @@ export function ClassDialog({ classId, onClose }: { classId: number | null; onCl
   const size = useBreakpointValue({ base: 'full', md: 'lg' } as const) ?? 'lg';
 
   return (
-    <DialogRoot open={classId != null} onOpenChange={(d) => !d.open && onClose()} size={size} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{TITLES[mode]}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {!klass ? (
-                <Text color="fg.muted">Loading…</Text>
-              ) : mode === 'details' ? (
-                <Details klass={klass} role={role} timeZone={timeZone} onMode={setMode} />
-              ) : mode === 'cancel' ? (
-                <CancelForm klass={klass} onDone={back} />
-              ) : mode === 'reschedule' ? (
-                <RescheduleForm klass={klass} timeZone={timeZone} onDone={back} />
-              ) : mode === 'report' ? (
-                <ReportForm klass={klass} onDone={back} />
-              ) : mode === 'attended' ? (
-                <AttendedConfirm klass={klass} onDone={back} />
-              ) : (
-                <AbsentConfirm klass={klass} onDone={back} />
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </DialogRoot>
+    <AppDialog open={classId != null} onClose={onClose} title={TITLES[mode]} size={size} placement="top" scrollBehavior="inside">
+      {!klass ? (
+        <Text color="fg.muted">Loading…</Text>
+      ) : mode === 'details' ? (
+        <Details klass={klass} role={role} timeZone={timeZone} onMode={setMode} />
+      ) : mode === 'cancel' ? (
+        <CancelForm klass={klass} onDone={back} />
+      ) : mode === 'reschedule' ? (
+        <RescheduleForm klass={klass} timeZone={timeZone} onDone={back} />
+      ) : mode === 'report' ? (
+        <ReportForm klass={klass} onDone={back} />
+      ) : mode === 'attended' ? (
+        <AttendedConfirm klass={klass} onDone={back} />
+      ) : (
+        <AbsentConfirm klass={klass} onDone={back} />
+      )}
+    </AppDialog>
   );
 }
 

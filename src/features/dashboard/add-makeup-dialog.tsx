@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { DialogRoot } from '../../components/ui/dialog-root.tsx';
-import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { AppDialog } from '../../components/ui/dialog-root.tsx';
+import { Button, Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useBreakpointValue } from '@chakra-ui/react';
 import type { Enrollment } from '../../../db/entities.ts';
 import { MESSAGES } from '../../../db/messages.ts';
 import { useMutation } from '../../lib/engine/mutation.ts';
-import { makeupError, makeupMinTime } from '../classes/rules.ts';
-import { todayIn } from '../classes/time.ts';
+import { makeupError, makeupMinTime } from '../classes/index.ts';
+import { todayIn } from '../classes/index.ts';
 
 const DATE_ERROR = 'The date cannot be before today.';
 const TIME_ERROR = 'The time cannot be before now.';
@@ -35,61 +35,60 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
   };
   const size = useBreakpointValue({ base: 'full', md: 'md' } as const) ?? 'md';
   const problem = makeupError(date, time, timeZone);
+  const close = () => {
+    reset();
+    onClose();
+  };
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setTried(true);
     if (!enrollmentId || !date || !time || problem) return;
     const r = await run({ enrollment_id: Number(enrollmentId), date, start_time: time });
-    if (r?.ok) {
-      reset();
-      onClose();
-    }
+    if (r?.ok) close();
   };
 
   return (
-    <DialogRoot open={open} onOpenChange={(d) => { if (!d.open) { reset(); onClose(); } }} size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate aria-label="Add makeup class">
-              <Dialog.Header><Dialog.Title>Add Makeup Class</Dialog.Title></Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root required invalid={tried && !enrollmentId}>
-                    <Field.Label>Enrollment <Field.RequiredIndicator /></Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={enrollmentId} onChange={(e) => setEnrollmentId(e.target.value)}>
-                        <option value="">Choose a student</option>
-                        {enrollments.map((en) => (
-                          <option key={en.id} value={en.id}>{en.student.name} – {en.course.name}</option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    <Field.ErrorText>{MESSAGES.inputRequired}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root required invalid={tried && (!date || problem === 'date')}>
-                    <Field.Label>Date <Field.RequiredIndicator /></Field.Label>
-                    <Input type="date" value={date} min={todayIn(timeZone)} onChange={(e) => setDate(e.target.value)} />
-                    <Field.ErrorText>{date ? DATE_ERROR : MESSAGES.inputRequired}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root required invalid={tried && (!time || problem === 'time')}>
-                    <Field.Label>Start time <Field.RequiredIndicator /></Field.Label>
-                    <Input type="time" value={time} min={makeupMinTime(date, timeZone)} onChange={(e) => setTime(e.target.value)} />
-                    <Field.ErrorText>{time ? TIME_ERROR : MESSAGES.inputRequired}</Field.ErrorText>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild><Button variant="ghost" disabled={busy}>Close</Button></Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={busy}>Add Class</Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Close dialog" /></Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </DialogRoot>
+    <AppDialog
+      open={open}
+      onClose={close}
+      title="Add Makeup Class"
+      size={size}
+      placement="top"
+      onSubmit={submit}
+      formProps={{ 'aria-label': 'Add makeup class' }}
+      closeLabel="Close dialog"
+      footer={
+        <>
+          <Button variant="ghost" disabled={busy} onClick={close}>Close</Button>
+          <Button type="submit" colorPalette="brand" loading={busy}>Add Class</Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Field.Root required invalid={tried && !enrollmentId}>
+          <Field.Label>Enrollment <Field.RequiredIndicator /></Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={enrollmentId} onChange={(e) => setEnrollmentId(e.target.value)}>
+              <option value="">Choose a student</option>
+              {enrollments.map((en) => (
+                <option key={en.id} value={en.id}>{en.student.name} – {en.course.name}</option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.ErrorText>{MESSAGES.inputRequired}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root required invalid={tried && (!date || problem === 'date')}>
+          <Field.Label>Date <Field.RequiredIndicator /></Field.Label>
+          <Input type="date" value={date} min={todayIn(timeZone)} onChange={(e) => setDate(e.target.value)} />
+          <Field.ErrorText>{date ? DATE_ERROR : MESSAGES.inputRequired}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root required invalid={tried && (!time || problem === 'time')}>
+          <Field.Label>Start time <Field.RequiredIndicator /></Field.Label>
+          <Input type="time" value={time} min={makeupMinTime(date, timeZone)} onChange={(e) => setTime(e.target.value)} />
+          <Field.ErrorText>{time ? TIME_ERROR : MESSAGES.inputRequired}</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+    </AppDialog>
   );
 }
