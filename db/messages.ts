@@ -1,5 +1,3 @@
-import type { MutationName } from './engine-api.ts';
-
 /**
  * The one message catalogue: every user-facing message of both spec documents (section 8 error
  * catalogues, success and info alerts, validation messages), in their exact wording, misspellings
@@ -174,4 +172,3 @@ export function textBody(body: unknown): unknown {
   return /^[A-Z][A-Z_]*$/.test(text) ? { code: text } : { message: text };
 }
 
-export type { MutationName };

@@ -4,7 +4,7 @@ import type { EngineApi, EngineEvent, SessionState } from '../../db/engine-api.t
 import type { User } from '../../db/entities.ts';
 import { setSetting } from '../../server/lib/settings.ts';
 import { seed } from '../../server/seed/index.ts';
-import { EngineClient, type SessionStore } from '../../src/lib/collections/client.ts';
+import { EngineClient, type SessionStore } from '../../src/lib/engine/client.ts';
 import { Engine } from '../../worker/engine/engine.ts';
 import type { RealtimeFactory } from '../../worker/realtime/realtime-client.ts';
 import { createMirrorProvider } from '../../worker/storage/provider.ts';

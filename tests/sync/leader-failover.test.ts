@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../db/entities.ts';
 import type { EngineEvent } from '../../db/engine-api.ts';
 import { tabLockName } from '../../db/ids.ts';
-import { EngineClient } from '../../src/lib/collections/client.ts';
+import { EngineClient } from '../../src/lib/engine/client.ts';
 import { TabHost } from '../../worker/coordination/tab-host.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { ChannelHub } from './fakes/channels.ts';

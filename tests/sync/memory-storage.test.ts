@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Class } from '../../db/entities.ts';
 import type { KvRow } from '../../db/rows.ts';
-import { mirrorCollection } from '../../src/lib/collections/mirror-collection.ts';
-import { MirrorSource } from '../../src/lib/collections/source.ts';
+import { mirrorCollection } from '../../src/lib/engine/mirror-collection.ts';
+import { MirrorSource } from '../../src/lib/engine/source.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { Browser, startWorld, until } from './harness.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Child, Conversation, User } from '../../db/entities.ts';
 import type { KvRow, MessageRow } from '../../db/rows.ts';
-import { EngineCallError } from '../../src/lib/collections/client.ts';
+import { EngineCallError } from '../../src/lib/engine/client.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { Browser, startWorld } from './harness.ts';
 
