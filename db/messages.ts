@@ -147,12 +147,22 @@ export function firstFieldMessage(body: unknown): string | undefined {
  * mutation whose policy shows the server's own sentence (cancel, reschedule) → that; else the
  * mutation's generic failure (`failure`, from the policy table in `db/mutations.ts`).
  */
-export function rejectionMessage(failure: string, status: number, rawBody: unknown, showsServerMessage = false): string {
+export function rejectionMessage(
+  failure: string,
+  status: number,
+  rawBody: unknown,
+  showsServerMessage = false,
+  /** The action's own wording of a code, before the catalogue's (db/mutations.ts `codes`). */
+  codeMessages: Readonly<Partial<Record<ErrorCode, string>>> = {},
+): string {
   const body = textBody(rawBody);
   if (status === 422) return firstFieldMessage(body) ?? failure;
   if (status === 429) return MESSAGES.tooManyAttempts;
   const code = (body as { code?: unknown } | null)?.code;
-  if (isErrorCode(code) && CODE_MESSAGES[code]) return CODE_MESSAGES[code];
+  if (isErrorCode(code)) {
+    const m = codeMessages[code] ?? CODE_MESSAGES[code];
+    if (m) return m;
+  }
   if (showsServerMessage) {
     const m = (body as { message?: unknown } | null)?.message;
     // A bare code ("NOT_ALLOWED") is not a sentence for the user.

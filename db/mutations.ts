@@ -25,6 +25,8 @@ export interface MutationPolicy<M extends Mutation> {
   calendars?: boolean;
   /** After a rejection with one of these codes the screen showed stale state: re-read what it showed. */
   onRejected?: { codes: readonly ErrorCode[]; refresh: (m: M) => Resource[] };
+  /** This action's own wording of a business code, before the catalogue's (`CODE_MESSAGES`). */
+  codes?: Readonly<Partial<Record<ErrorCode, string>>>;
   /** A rejection without a known code shows the server's own sentence (cancel and reschedule, spec §8). */
   showsServerMessage?: boolean;
 }
@@ -44,7 +46,8 @@ export const MUTATIONS: MutationPolicies = {
   readNotifications: { queue: true, failure: MESSAGES.actionFailed },
   join: { queue: false, failure: MESSAGES.joinFailed },
   markAbsent: { queue: false, failure: MESSAGES.actionFailed, refresh: ['home'], onRejected: staleClass },
-  markAttended: { queue: false, failure: MESSAGES.actionFailed, refresh: ['home'], onRejected: staleClass },
+  // The teacher marks it: the balance that is short is the student's.
+  markAttended: { queue: false, failure: MESSAGES.actionFailed, refresh: ['home'], onRejected: staleClass, codes: { NO_ENOUGH_CREDITS: MESSAGES.studentBalanceNotEnough } },
   cancelClass: { queue: false, failure: MESSAGES.actionFailed, refresh: ['home'], onRejected: staleClass, showsServerMessage: true },
   rescheduleClass: { queue: false, failure: MESSAGES.actionFailed, success: MESSAGES.rescheduleSubmitted, onRejected: staleClass, showsServerMessage: true },
   decideReschedule: {

@@ -34,4 +34,10 @@ describe('cancel and reschedule refusals', () => {
     const e = toEngineError({ ok: false, failure: 'http', status: 403, body: { message: 'Nope.' } }, 'markAbsent');
     expect(e.message).toBe('Error occurred during preforming your action');
   });
+
+  it("a teacher's Mark Attended refused for credits names the student's balance (the action's own wording of the code)", () => {
+    const e = toEngineError({ ok: false, failure: 'http', status: 400, body: { code: 'NO_ENOUGH_CREDITS', message: 'NO_ENOUGH_CREDITS' } }, 'markAttended');
+    expect(e).toMatchObject({ code: 'NO_ENOUGH_CREDITS', message: "Student's balance is not enough" });
+    expect(toEngineError({ ok: false, failure: 'http', status: 400, body: { code: 'NO_ENOUGH_CREDITS' } }, 'transfer').message).toBe('No Enough Credits');
+  });
 });

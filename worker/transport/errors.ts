@@ -21,7 +21,7 @@ export function toEngineError(f: Failure, name: MutationName | null, fallback: s
   // A plain-text body ("LIMIT_EXCEEDED") carries its code too.
   const body = textBody(f.body) as { code?: unknown; errors?: Record<string, string[]> } | null | undefined;
   const code = isErrorCode(body?.code) ? { code: body.code } : {};
-  const message = rejectionMessage(failure, status, body, policy?.showsServerMessage);
+  const message = rejectionMessage(failure, status, body, policy?.showsServerMessage, policy?.codes);
   if (status === 422) return { kind: 'validation', status, message, fields: body?.errors, ...code };
   return { kind: 'rejected', status, ...code, message };
 }

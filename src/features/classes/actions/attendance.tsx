@@ -41,10 +41,7 @@ export function AttendedConfirm({ klass, onDone }: { klass: Class; onDone: () =>
   const charge = chargeOf(klass);
   const student = klass.enrollment.student.name;
   const confirm = async () => {
-    const r = await run({ classId: klass.id }, {
-      success: null, // said below, with the amount
-      error: (e) => (e.code === 'NO_ENOUGH_CREDITS' ? MESSAGES.studentBalanceNotEnough : undefined),
-    });
+    const r = await run({ classId: klass.id }, { success: null }); // said below, with the amount
     if (!r?.ok) return;
     notify('success', charge > 0 ? `Marked attended: ${formatMoney(charge)} charged to ${student}.` : 'Marked attended: free trial class, nothing charged.');
     onDone();
