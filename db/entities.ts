@@ -67,9 +67,7 @@ export const user = z.looseObject({
   date_of_birth: nullableString.optional().default(null),
 });
 export type User = z.infer<typeof user>;
-/** Who the signed-in user is to the product: the screens differ by role. */
-export type Role = 'student' | 'teacher';
-export const isTeacher = (u: Pick<User, 'groupId'> | null | undefined) => u?.groupId === 1;
+export { isTeacher, type Role } from './roles.ts';
 
 export const wsConfig = z.looseObject({
   key: z.string(),

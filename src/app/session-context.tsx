@@ -1,6 +1,7 @@
 import { createContext, use, useContext, type ReactNode } from 'react';
 import type { EngineStatus, SessionState } from '../../db/engine-api.ts';
-import { isTeacher, type AppSettings, type Notification, type Role, type User } from '../../db/entities.ts';
+import type { AppSettings, Notification, User } from '../../db/entities.ts';
+import { isTeacher, type Role } from '../../db/roles.ts';
 
 /**
  * What the shell's screens read of the sync engine's state, in one small value: the session (its

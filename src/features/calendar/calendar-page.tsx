@@ -1,4 +1,4 @@
-import { isTeacher } from '../../../db/entities.ts';
+import { isTeacher } from '../../../db/roles.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useCalendarController, type DatesSetInfo } from '@fullcalendar/react';
 import { Alert, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';

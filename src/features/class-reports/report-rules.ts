@@ -24,7 +24,7 @@ export function starFill(rating: number, index: number): 0 | 0.5 | 1 {
 /** `4.5/5`, `3/5`. */
 export const ratingText = (rating: number) => `${clampRating(rating)}/${MAX_RATING}`;
 
-import type { Role } from '../../../db/entities.ts';
+import type { Role } from '../../../db/roles.ts';
 export type { Role };
 
 /** The enrolment filter: teachers pick a student, students a course. */

@@ -44,7 +44,7 @@ export function countdownText(startIso: string, now: number = Date.now()): strin
   return h > 0 ? `${h}h ${p(m)}m ${p(s)}s` : `${m}m ${p(s)}s`;
 }
 
-import type { Role } from '../../../db/entities.ts';
+import type { Role } from '../../../db/roles.ts';
 export type { Role };
 
 /** Cancel and reschedule are shown when the class is editable, and for students not in the last 30 minutes. */

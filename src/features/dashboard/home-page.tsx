@@ -1,4 +1,4 @@
-import { isTeacher } from '../../../db/entities.ts';
+import { isTeacher } from '../../../db/roles.ts';
 import { useState } from 'react';
 import { Alert, Heading, Stack } from '@chakra-ui/react';
 import { PageContainer } from '../../components/page-container.tsx';

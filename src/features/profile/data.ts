@@ -1,6 +1,6 @@
 import { useLiveQuery } from '../../lib/engine/live-query.ts';
 import { useEffect, useMemo, useState } from 'react';
-import { type Class, type ClassReport, type Course, type Enrollment, type RescheduleRequest, type User } from '../../../db/entities.ts';
+import type { Class, ClassReport, Course, Enrollment, RescheduleRequest, User } from '../../../db/entities.ts';
 import { useRouteData } from '../../app/route-data.tsx';
 import {
   classReportsCollection, classesCollection, coursesCollection, enrollmentsCollection, rescheduleRequestsCollection,

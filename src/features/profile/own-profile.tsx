@@ -1,6 +1,7 @@
 import { Badge, Button, DataList, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { isTeacher, type User } from '../../../db/entities.ts';
+import type { User } from '../../../db/entities.ts';
+import { isTeacher } from '../../../db/roles.ts';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { isLowBalance } from '../wallet/index.ts';
