@@ -36,6 +36,10 @@ interface Kept {
  *   changing (sign-out, another user) drops them all.
  */
 export function KeptOutlet({ userKey, keep }: { userKey: string; keep: boolean }) {
+  /* eslint-disable react-hooks/refs -- the kept screens are a cache the render itself maintains
+     (the element of the screen shown is stored as it renders): rendering the same location again
+     finds the same entry, so a render React throws away leaves nothing wrong behind, and keeping it
+     in state would render every kept screen twice per navigation. */
   const outlet = useOutlet();
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -64,6 +68,7 @@ export function KeptOutlet({ userKey, keep }: { userKey: string; keep: boolean }
       {!keep && outlet}
     </>
   );
+  /* eslint-enable react-hooks/refs */
 }
 
 function treeOf(k: Kept): ReactNode {

@@ -1,5 +1,5 @@
 import { Button, Grid, GridItem, Skeleton, Stack } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useRouteData } from '../../app/route-data.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
@@ -32,13 +32,14 @@ export function CoursePage() {
   const { course, durations } = useCourse(id);
   const [form, setForm] = useState<EnrollmentFormState>(emptyForm);
   const actions = useEnrollmentActions(id);
-  const seen = useRef(false);
-  seen.current ||= course != null;
+  // Whether the course was ever shown (a later failure to refresh it keeps the page): adjusted while rendering.
+  const [seen, setSeen] = useState(false);
+  if (course != null && !seen) setSeen(true);
 
   // The route refreshes the course (route-meta.ts); a course that cannot be had goes back.
   const { failed } = useRouteData();
   const invalid = !Number.isInteger(id) || id <= 0;
-  const gone = invalid || (failed !== null && (failed.status === 404 || failed.status === 403 || !seen.current));
+  const gone = invalid || (failed !== null && (failed.status === 404 || failed.status === 403 || !(seen || course != null)));
   useEffect(() => {
     if (!gone) return;
     notify('error', MESSAGES.fetchFailed);

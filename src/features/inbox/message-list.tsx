@@ -1,5 +1,5 @@
 import { Button, Center, Text } from '@chakra-ui/react';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { MessageBubble } from './message-bubble.tsx';
 import { FIRST_INDEX, nextFirstIndex, type MessageItem } from './order.ts';
@@ -92,7 +92,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const scrolling = useRef(false);
   const allKeys = useMemo(() => items.map((i) => i.key), [items]);
   const allKeysRef = useRef(allKeys);
-  allKeysRef.current = allKeys;
+  useLayoutEffect(() => void (allKeysRef.current = allKeys), [allKeys]);
 
   // An older page that arrives while the user is scrolling is held back until the scroll pauses,
   // or until they are within a screen of the top. Virtuoso keeps the view across a prepend exactly,
@@ -100,12 +100,16 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   // the view moved by that correction (tens of px). Paused, no correction is pending.
   const [shownFrom, setShownFrom] = useState<string | undefined>(allKeys[0]);
   let start = shownFrom === undefined ? 0 : Math.max(0, allKeys.indexOf(shownFrom));
+  // Deliberately read during render: whether a page is held depends on where the user's scroll is
+  // right now, which is not React state (a state per scroll event would re-render the list on
+  // every frame of a scroll). The hold only ever delays showing rows; the scroll's pause shows them.
   const el = scroller.current;
+  // eslint-disable-next-line react-hooks/refs -- see above
   if (start > 0 && !(scrolling.current && el && el.scrollTop > SHOW_HELD_SCREENS * el.clientHeight)) start = 0;
   if (allKeys[start] !== shownFrom) setShownFrom(allKeys[start]);
   const held = start > 0;
   const heldRef = useRef(held);
-  heldRef.current = held;
+  useLayoutEffect(() => void (heldRef.current = held), [held]);
   const shown = useMemo(() => (start > 0 ? items.slice(start) : items), [items, start]);
   const keys = useMemo(() => shown.map((i) => i.key), [shown]);
   const showHeld = useCallback(() => {
@@ -153,7 +157,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     if (settled.current && hasMore && !loadingOlder && !held) onLoadOlder();
   }, [hasMore, loadingOlder, held, onLoadOlder]);
   const loadRef = useRef(load);
-  loadRef.current = load;
+  useLayoutEffect(() => void (loadRef.current = load), [load]);
   useEffect(() => {
     const el = scroller.current;
     if (atTop.current || (el && scrolledUp.current && el.scrollTop <= PREFETCH_SCREENS * el.clientHeight)) load();

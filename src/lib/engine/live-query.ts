@@ -32,11 +32,15 @@ interface Shaped {
  * it on would recompute every memo below and re-render a whole calendar for nothing.
  */
 function useSameWhileUnchanged<R extends Shaped>(result: R): R {
+  /* eslint-disable react-hooks/refs -- a memo by value: the ref only remembers the last result
+     answered, and answering the same one for the same rows is right in any render React keeps or
+     throws away. The state-based alternative renders every reading component twice per change. */
   const last = useRef(result);
   const prev = last.current;
   if (prev !== result && prev.status === result.status && sameRows(prev.data, result.data)) return prev;
   last.current = result;
   return result;
+  /* eslint-enable react-hooks/refs */
 }
 
 function sameRows(a: unknown, b: unknown): boolean {

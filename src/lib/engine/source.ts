@@ -84,12 +84,7 @@ export class MirrorSource {
     const generation = this.generation;
     a.generation = generation;
     a.queue = [];
-    let rows: Row[] = [];
-    try {
-      rows = await this.readTable(a.table);
-    } catch {
-      rows = [];
-    }
+    const rows: Row[] = await this.readTable(a.table).catch(() => []);
     if (a.generation !== generation || generation !== this.generation) return; // a newer load runs
     const queued = a.queue ?? [];
     a.queue = null;
