@@ -2,6 +2,7 @@ import { eq } from '@tanstack/react-db';
 import { useLiveQuery } from '../../lib/engine/live-query.ts';
 import { useCallback, useMemo } from 'react';
 import type { Conversation } from '../../../db/entities.ts';
+import type { EngineError } from '../../../db/engine-api.ts';
 import type { OutboxEntry } from '../../../db/rows.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { newId } from '../../../db/ids.ts';
@@ -31,8 +32,8 @@ export interface MessagesState {
   items: MessageItem[];
   /** The first page was fetched once, or the mirror holds messages: an empty list is really empty. */
   ready: boolean;
-  /** Nothing stored and the first page could not be fetched. */
-  failed: boolean;
+  /** Nothing stored and the first page could not be fetched: why. */
+  failed: EngineError | null;
   /** Older messages can be fetched (known once the first page was read). */
   hasMore: boolean;
   /** The first page was read and nothing older remains: the beginning is on screen. */
@@ -65,7 +66,7 @@ function useFailed(): Map<string, OutboxEntry> {
  * the newest page, which the server counts as "seen"); unmounting stops.
  */
 export function useConversationMessages(conversationId: number): MessagesState {
-  const { messages, fetched, hasMore, loading, loadMore } = useMessages(conversationId);
+  const { messages, fetched, hasMore, loading, loadMore, failed: loadFailed } = useMessages(conversationId);
   const failed = useFailed();
   const items = useMemo(() => {
     const rows = (messages as MessageRow[]).map((m) => {
@@ -77,7 +78,7 @@ export function useConversationMessages(conversationId: number): MessagesState {
   return {
     items,
     ready: fetched || items.length > 0,
-    failed: false,
+    failed: !fetched && items.length === 0 ? loadFailed : null,
     hasMore: fetched && hasMore,
     atStart: fetched && !hasMore,
     loadingOlder: loading,

@@ -115,7 +115,12 @@ function OpenConversation({ conversationId, conversation, myId, onBack }: OpenPr
   if (!conversation) {
     return (
       <Center h="100%">
-        {messages.failed ? <Text color="fg.muted">{MESSAGES.noConversation}</Text> : <Spinner />}
+        {messages.failed ? (
+          // A conversation the server does not know (or not for this user) is not found; anything else failed to load.
+          <Text color="fg.muted" role="alert">{messages.failed.status === 404 || messages.failed.status === 403 ? MESSAGES.noConversation : MESSAGES.fetchFailed}</Text>
+        ) : (
+          <Spinner />
+        )}
       </Center>
     );
   }

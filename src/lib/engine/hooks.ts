@@ -2,7 +2,7 @@ import { eq } from '@tanstack/react-db';
 import { useLiveQuery } from './live-query.ts';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Class, ClassReport, Conversation } from '../../../db/entities.ts';
-import { listKeyId, type ListKey, type Resource, type WatchKey } from '../../../db/engine-api.ts';
+import { listKeyId, type EngineError, type ListKey, type Resource, type WatchKey } from '../../../db/engine-api.ts';
 import type { KvRow, MessageRow } from '../../../db/rows.ts';
 import { getEngine } from './connect.ts';
 import { classReportsCollection, classesCollection, conversationsCollection, kvCollection, listsCollection, messagesCollection } from './tables.ts';
@@ -45,6 +45,8 @@ export interface PagedState {
   loading: boolean;
   /** The first page was fetched at least once (on this device). */
   fetched: boolean;
+  /** Why the last fetch of this list failed (null once one succeeds). */
+  failed: EngineError | null;
   loadMore(): void;
 }
 
@@ -56,17 +58,21 @@ export function usePaging(list: ListKey, autoload = true): PagedState {
   const id = listKeyId(list);
   const { data: row, isReady } = useLiveQuery((q) => q.from({ l: listsCollection }).where(({ l }) => eq(l.key, id)).findOne());
   const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState<EngineError | null>(null);
   const busy = useRef(false);
   const listJson = JSON.stringify(list);
-  const loadMore = useCallback(() => {
+  const fetchPage = useCallback((fromStart: boolean) => {
     if (busy.current) return;
     busy.current = true;
     setLoading(true);
-    void getEngine().loadMore(JSON.parse(listJson) as ListKey).finally(() => {
+    // The first page is read "from the start": the same request as the one a watch makes (a
+    // conversation's newest page), so the two are one.
+    void getEngine().loadMore(JSON.parse(listJson) as ListKey, fromStart ? { fromStart } : undefined).then((r) => setFailed(r.ok ? null : r.error)).finally(() => {
       busy.current = false;
       setLoading(false);
     });
   }, [listJson]);
+  const loadMore = useCallback(() => fetchPage(false), [fetchPage]);
   // The first page is fetched once signed in (a screen may mount before the session is known).
   const userId = useSignedInId();
   const hasRow = !!row;
@@ -75,13 +81,13 @@ export function usePaging(list: ListKey, autoload = true): PagedState {
     if (!autoload || userId === null || !isReady) return;
     if (!hasRow) {
       revalidated.current = listJson; // the page about to be read is fresh: no re-read after it
-      loadMore();
+      fetchPage(true);
     } else if (revalidated.current !== listJson) {
       revalidated.current = listJson;
       void getEngine().loadMore(JSON.parse(listJson) as ListKey, { fromStart: true });
     }
-  }, [autoload, userId, isReady, hasRow, listJson, loadMore]);
-  return { hasMore: row ? row.next !== null : true, loading, fetched: !!row, loadMore };
+  }, [autoload, userId, isReady, hasRow, listJson, fetchPage]);
+  return { hasMore: row ? row.next !== null : true, loading, fetched: !!row, failed, loadMore };
 }
 
 /** The items of a class or report list (coming classes, history, class reports), in the server's order. */
@@ -112,7 +118,7 @@ export function useConversations(): PagedState & { conversations: Conversation[]
 /** A conversation's messages, oldest first, unsent ones last; watched (live) while mounted. `loadMore` fetches older ones. */
 export function useMessages(conversationId: number): PagedState & { messages: MessageRow[] } {
   useWatch({ kind: 'conversation', id: conversationId });
-  const paging = usePaging({ kind: 'messages', conversationId }, false);
+  const paging = usePaging({ kind: 'messages', conversationId });
   const { data } = useLiveQuery((q) => q.from({ m: messagesCollection }).where(({ m }) => eq(m.conversation_id, conversationId)));
   const messages = useMemo(
     () => [...data].sort((a, b) => Number(!!a.pending) - Number(!!b.pending) || a.created_at_timestamp - b.created_at_timestamp || (typeof a.id === 'number' && typeof b.id === 'number' ? a.id - b.id : 0)),
