@@ -12,7 +12,6 @@ const nullableString = z.string().nullable();
 const money = z.number();
 
 export const personRef = z.looseObject({ id, name: z.string(), avatar: nullableString.optional().default(null) });
-export type PersonRef = z.infer<typeof personRef>;
 
 export const courseRef = z.looseObject({
   id,

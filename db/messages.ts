@@ -93,8 +93,6 @@ export const MESSAGES = {
   noResults: 'No Results',
 } as const;
 
-export type MessageKey = keyof typeof MESSAGES;
-
 /** Reschedule time picker: minutes snap to quarters and the user is told. */
 export const snappedTimeMessage = (used: string, instead: string) => `${used} used instead of ${instead}`;
 

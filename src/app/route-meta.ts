@@ -95,6 +95,5 @@ export const ROUTES: readonly RouteDef[] = [
 ];
 
 export const routeByName = (name: RouteName): RouteDef => ROUTES.find((r) => r.name === name)!;
-export const pathOf = (name: RouteName): string => routeByName(name).path;
 
 export const documentTitle = (title: string | undefined) => (title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME);

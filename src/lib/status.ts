@@ -36,4 +36,3 @@ export function statusStyle(value: string | null | undefined): StatusStyle {
 }
 
 export const statusLabel = (value: string | null | undefined) => statusStyle(value).label;
-export const statusColor = (value: string | null | undefined) => statusStyle(value).color;

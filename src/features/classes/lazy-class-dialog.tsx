@@ -3,9 +3,6 @@ import { lazy, Suspense, useState } from 'react';
 const load = () => import('./class-dialog.tsx');
 const Impl = lazy(() => load().then((m) => ({ default: m.ClassDialog })));
 
-/** Fetches the class dialog's code ahead of the first click (a class card hovered, the screen idle). */
-export const preloadClassDialog = () => void load();
-
 /**
  * The class dialog, its code loaded on first use: a screen that lists classes does not make its
  * first paint wait for the dialog and its actions (about 9 KB gzip).

@@ -44,21 +44,9 @@ export function safeZone(tz: string | null | undefined): string {
   }
 }
 
-/** The instant of a wall-clock date and `HH:mm` time in the timezone (the earlier one in a DST overlap). */
-export function instantOf(date: string, time: string, tz: string): number {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  return Temporal.PlainDate.from(date)
-    .toPlainDateTime({ hour: h, minute: m })
-    .toZonedDateTime(safeZone(tz), { disambiguation: 'earlier' }).epochMilliseconds;
-}
-
 /** `YYYY-MM` of the month an instant falls in, in the timezone. */
 export function monthOf(ms: number, tz: string): string {
   const z = zonedNow(tz, ms);
   return `${z.year}-${pad(z.month)}`;
 }
 
-/** UTC offset of a timezone at an instant, in minutes (east positive). */
-export function offsetMinutes(tz: string, ms: number): number {
-  return Math.round(zonedNow(tz, ms).offsetNanoseconds / 60e9);
-}

@@ -58,7 +58,6 @@ export const WEEK_DAYS: readonly { value: number; short: string; long: string }[
   { value: 4, short: 'Thu', long: 'Thursday' },
   { value: 5, short: 'Fri', long: 'Friday' },
 ];
-export const dayName = (d: number) => WEEK_DAYS.find((w) => w.value === d)?.long ?? String(d);
 
 // ---------------------------------------------------------------------------------------------
 // Prices

@@ -6,6 +6,5 @@ export * from './tables.ts';
 export * from './hooks.ts';
 export * from './optimistic.ts';
 export * from './mutation.ts';
-export { useLiveQuery, useOptionalLiveQuery } from './live-query.ts';
 export { EngineCallError, type EngineState } from './client.ts';
 export { getEngine } from './connect.ts';
