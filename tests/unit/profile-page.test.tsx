@@ -3,7 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MirrorTableName, Resource } from '../../db/engine-api.ts';
 import type { Child, Class, Enrollment, User } from '../../db/entities.ts';
 import { ShellProvider, type ShellValue } from '../../src/app/session-context.tsx';

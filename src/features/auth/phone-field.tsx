@@ -13,7 +13,7 @@ export function PhoneField(props: {
   invalid?: boolean;
   error?: string;
 }) {
-  const countries = useMemo(phoneCountries, []);
+  const countries = useMemo(() => phoneCountries(), []);
   return (
     <Field.Root required invalid={props.invalid}>
       <Field.Label htmlFor="reg-phone">Phone</Field.Label>

@@ -1,5 +1,5 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { User } from '../../../db/entities.ts';
 import { setAfterAuth } from '../../app/after-auth.ts';
@@ -22,19 +22,27 @@ const SERVER_FIELDS: Record<string, keyof RegistrationForm> = {
   full_phone: 'phone', phone_country: 'country', date_of_birth: 'dateOfBirth', gender: 'gender',
 };
 
+/** The form with the detected country filled in, when its Country is empty and that country is offered. */
+const withDetected = (f: RegistrationForm, detected: string | null): RegistrationForm =>
+  detected && !EXCLUDED_COUNTRIES.has(detected) && !f.country ? { ...f, country: detected } : f;
+
 export default function RegisterPage() {
   const engine = getEngine();
   const { search } = useLocation();
   const referral = new URLSearchParams(search).get('referral');
   const detected = useCountry();
-  const [form, setForm] = useState<RegistrationForm>(emptyRegistration);
+  const [form, setForm] = useState<RegistrationForm>(() => withDetected(emptyRegistration, detected));
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (detected && !EXCLUDED_COUNTRIES.has(detected)) setForm((f) => (f.country ? f : { ...f, country: detected }));
-  }, [detected]);
+  // The detected country fills an empty Country when it becomes known (or changes); a country the
+  // user picked or cleared is left alone otherwise. Adjusted while rendering, not in an effect.
+  const [seenDetected, setSeenDetected] = useState(detected);
+  if (detected !== seenDetected) {
+    setSeenDetected(detected);
+    setForm((f) => withDetected(f, detected));
+  }
 
   const set = <K extends keyof RegistrationForm>(k: K, v: RegistrationForm[K]) => {
     const next = { ...form, [k]: v };

@@ -4,7 +4,6 @@ import { Link as RouterLink } from 'react-router';
 import type { ClassReport } from '../../../db/entities.ts';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
-import { notify } from '../../components/ui/toaster.tsx';
 import { useRole, useUser } from '../../app/session-context.tsx';
 import { useMutation } from '../../lib/engine/mutation.ts';
 import { MESSAGES } from '../../../db/messages.ts';

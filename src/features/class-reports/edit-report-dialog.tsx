@@ -1,6 +1,6 @@
 import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { AppDialog } from '../../components/ui/dialog-root.tsx';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ClassReport } from '../../../db/entities.ts';
 import { MESSAGES } from '../../../db/messages.ts';
 import { HalfStarRatingInput } from './star-rating.tsx';
@@ -16,17 +16,21 @@ export function EditReportDialog({ report, onClose, onSave }: {
   /** Resolves with an error message, or null when saved (or queued). */
   onSave: (r: ClassReport, d: ReportDraft) => Promise<string | null>;
 }) {
-  const [draft, setDraft] = useState<ReportDraft | null>(null);
+  const [draft, setDraft] = useState<ReportDraft | null>(() => (report ? draftOf(report) : null));
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const ratingLabel = useId();
 
-  useEffect(() => {
+  // Another report (or none) starts a fresh draft. Adjusted while rendering rather than keyed from
+  // the parent, so the dialog itself is not remounted and keeps its open/close and focus return.
+  const [shown, setShown] = useState(report);
+  if (report !== shown) {
+    setShown(report);
     setDraft(report ? draftOf(report) : null);
     setTried(false);
     setFailure(null);
-  }, [report]);
+  }
 
   const error = draft ? reportDraftError(draft) : null;
   const set = (patch: Partial<ReportDraft>) => setDraft((d) => (d ? { ...d, ...patch } : d));

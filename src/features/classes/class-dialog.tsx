@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { useBreakpointValue } from '@chakra-ui/react';
@@ -36,7 +36,12 @@ export function ClassDialog({ classId, onClose }: { classId: number | null; onCl
   const klass = useClass(classId);
   const user = useUser();
   const [mode, setMode] = useState<Mode>('details');
-  useEffect(() => setMode('details'), [classId]);
+  // Another class (or none) opens on its details: adjusted while rendering, not in an effect.
+  const [shownId, setShownId] = useState(classId);
+  if (classId !== shownId) {
+    setShownId(classId);
+    setMode('details');
+  }
   const role: Role = isTeacher(user) ? 'teacher' : 'student';
   const timeZone = user?.timezone ?? 'UTC';
   const back = () => setMode('details');

@@ -30,14 +30,18 @@ export function EnrollmentPanel({ course, stage, durations, timezone, form, onFo
   const editable = startsEditable(stage) || editing;
 
   // While not editing, the form shows what is stored (also after a save or an admin's change).
+  // The form is the parent's state, so it is set from an effect (a component may not set another's
+  // state while rendering); this component's own `tried` is reset at the same moments while rendering.
   const storedKey = JSON.stringify(stored ?? null);
   useEffect(() => {
-    if (!editing) {
-      onFormChange(stored ? formFromEnrollment(stored) : emptyForm());
-      setTried(false);
-    }
+    if (!editing) onFormChange(stored ? formFromEnrollment(stored) : emptyForm());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storedKey, editing]);
+  const [synced, setSynced] = useState({ storedKey, editing });
+  if (synced.storedKey !== storedKey || synced.editing !== editing) {
+    setSynced({ storedKey, editing });
+    if (!editing) setTried(false);
+  }
 
   const errors = useMemo(() => validateEnrollment(form, timezone), [form, timezone]);
   const invalid = useMemo(() => new Set<FormField>(tried ? errors.map((e) => e.field) : []), [tried, errors]);

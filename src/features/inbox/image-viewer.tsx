@@ -41,8 +41,13 @@ export function turnedScale(turns: number, natural: { w: number; h: number } | n
 /** The image's own size, read once it is in the browser's cache (the bubble already loaded it). */
 function useNaturalSize(src: string | null) {
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
-  useEffect(() => {
+  // Another source forgets the old size at once (adjusted while rendering); the effect reads the new one.
+  const [sizedSrc, setSizedSrc] = useState(src);
+  if (src !== sizedSrc) {
+    setSizedSrc(src);
     setSize(null);
+  }
+  useEffect(() => {
     if (!src) return;
     const img = new Image();
     img.onload = () => setSize({ w: img.naturalWidth, h: img.naturalHeight });
@@ -54,7 +59,12 @@ function useNaturalSize(src: string | null) {
 
 export function ImageViewer({ src, download, alt = 'Image', onClose }: ImageViewerProps) {
   const [turns, setTurns] = useState(0);
-  useEffect(() => setTurns(0), [src]);
+  // Another image (or closing) starts unturned: adjusted while rendering, not in an effect.
+  const [turnedSrc, setTurnedSrc] = useState(src);
+  if (src !== turnedSrc) {
+    setTurnedSrc(src);
+    setTurns(0);
+  }
   const natural = useNaturalSize(src);
   const scale = turnedScale(turns, natural, { w: window.innerWidth, h: window.innerHeight });
 

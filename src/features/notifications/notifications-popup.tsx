@@ -27,20 +27,25 @@ export default function NotificationsPopup({ woken }: { woken: Woken }) {
   const serverCount = user?.notifications_count ?? 0;
   const count = serverCount;
   useEffect(() => () => clearTimeout(timer.current), []);
-  // Woken by a press on the stand-in: the menu opens at once, and counts as opened (read ~2 s later).
-  const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (woken.open) onOpenChange(true);
-    else if (woken.focus) trigger.current?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
-  const onOpenChange = (open: boolean) => {
-    if (!open) return setShowAll(false);
+  // Opened: every notification is marked read ~2 s later (if any is unread).
+  const markReadSoon = () => {
     if (serverCount === 0 && !notifications.some((n) => !n.read)) return;
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void mutate('readNotifications', {}), MARK_READ_DELAY);
   };
+  const onOpenChange = (open: boolean) => {
+    if (open) markReadSoon();
+    else setShowAll(false);
+  };
+
+  // Woken by a press on the stand-in: the menu opens at once, and counts as opened (read ~2 s later).
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (woken.open) markReadSoon();
+    else if (woken.focus) trigger.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const list = visibleNotifications(notifications, showAll);
   return (

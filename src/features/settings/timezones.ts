@@ -1,6 +1,6 @@
 /** The IANA timezones this browser knows, with the user's own first-class even if missing from the list. */
 export function timezoneList(current?: string | null): string[] {
-  let zones: string[] = [];
+  let zones: string[];
   try {
     zones = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
   } catch {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Field, HStack, Input, Text } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
 import { useMutation } from '../../../lib/engine/mutation.ts';
@@ -14,8 +14,13 @@ export function JoinUrlForm({ klass }: { klass: Class }) {
   const [value, setValue] = useState(saved);
   const { run, busy } = useMutation('saveJoinUrl', { optimistic: optimisticJoinUrl });
   const [queued, setQueued] = useState(false);
-  // A newer saved value (from the server or another tab) replaces the field.
-  useEffect(() => setValue(saved), [saved]);
+  // A newer saved value (from the server or another tab) replaces the field. Adjusted while
+  // rendering (not a key from the dialog: that would also drop `queued` when the save lands).
+  const [shownSaved, setShownSaved] = useState(saved);
+  if (saved !== shownSaved) {
+    setShownSaved(saved);
+    setValue(saved);
+  }
 
   const unchanged = value.trim() === saved;
   const save = async () => {
