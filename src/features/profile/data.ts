@@ -1,6 +1,6 @@
 import { useLiveQuery } from '../../lib/engine/live-query.ts';
 import { useEffect, useMemo, useState } from 'react';
-import type { Class, ClassReport, Course, Enrollment, RescheduleRequest, User } from '../../../db/entities.ts';
+import type { Class, ClassReport, Course, Enrollment, RescheduleRequest } from '../../../db/entities.ts';
 import { useRouteData } from '../../app/route-data.tsx';
 import {
   classReportsCollection, classesCollection, coursesCollection, enrollmentsCollection, rescheduleRequestsCollection,
@@ -18,10 +18,8 @@ const SETTLE_LIMIT_MS = 6000;
  * link followed on a device that never opened My Courses still finds the person. `ready` once the
  * tables are read; `settled` once that refresh answered (or failed, offline at once): until both,
  * an unknown person may still appear, after them the page may say "not found".
- * `_me` is no longer read (the route now refreshes the enrolments and children); kept so the
- * caller's `useProfileSources(me)` still type-checks.
  */
-export function useProfileSources(_me: User): { sources: PeopleSources; ready: boolean; settled: boolean } {
+export function useProfileSources(): { sources: PeopleSources; ready: boolean; settled: boolean } {
   const enrollments = useLiveQuery((q) => q.from({ e: enrollmentsCollection }));
   const courses = useLiveQuery((q) => q.from({ c: coursesCollection }));
   const classes = useLiveQuery((q) => q.from({ c: classesCollection }));

@@ -16,7 +16,7 @@ import { ProfileNotFound } from './profile-not-found.tsx';
  * shows the spinner a moment rather than a wrong answer, and an offline one never spins forever.
  */
 function OtherProfile({ id, me }: { id: number; me: User }) {
-  const { sources, ready, settled } = useProfileSources(me);
+  const { sources, ready, settled } = useProfileSources();
   const person = useMemo(() => findPerson(id, me.id, sources), [id, me.id, sources]);
   if (person) return <PersonProfile person={person} />;
   if (!ready || !settled) return <PageSpinner label="Loading profile" />;
