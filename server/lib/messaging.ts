@@ -95,15 +95,41 @@ export function conversationFor(app: AppContext, conversationId: number, userId:
   return serializeConversation(c, lastMessages(app, [c.id]).get(c.id));
 }
 
-/** One page of the user's conversations, newest activity first. */
-export function listConversations(app: AppContext, userId: number, page: number, perPage = CONVERSATIONS_PER_PAGE) {
-  const total = (app.db.prepare('SELECT COUNT(*) AS n FROM conversation_members WHERE user_id = ?').get(userId) as { n: number }).n;
-  const rows = app.db
+/** The longest `search` text `GET /conversations` accepts. */
+export const MAX_SEARCH_LENGTH = 100;
+
+/** Databases that have `fold_case`: SQLite's own lower() folds ASCII only, the client folds every script. */
+const folding = new WeakSet<AppContext['db']>();
+function withFolding(db: AppContext['db']): AppContext['db'] {
+  if (!folding.has(db)) {
+    db.function('fold_case', { deterministic: true }, (s: unknown) => (typeof s === 'string' ? s.toLowerCase() : null));
+    folding.add(db);
+  }
+  return db;
+}
+
+/**
+ * One page of the user's conversations, newest activity first. With `search`, only those whose
+ * title contains it, or where another member's name does (the other party), case-insensitively.
+ */
+export function listConversations(app: AppContext, userId: number, page: number, perPage = CONVERSATIONS_PER_PAGE, search = '') {
+  const q = search.trim().toLowerCase();
+  const db = q ? withFolding(app.db) : app.db;
+  const match = q
+    ? `AND (instr(fold_case(c.title), @q) > 0 OR EXISTS (
+         SELECT 1 FROM conversation_members o JOIN users u ON u.id = o.user_id
+         WHERE o.conversation_id = c.id AND o.user_id <> @user AND instr(fold_case(u.name), @q) > 0))`
+    : '';
+  const args = { user: userId, ...(q ? { q } : {}) };
+  const total = (db
+    .prepare(`SELECT COUNT(*) AS n FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id WHERE cm.user_id = @user ${match}`)
+    .get(args) as { n: number }).n;
+  const rows = db
     .prepare(
       `SELECT c.*, cm.seen FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
-       WHERE cm.user_id = ? ORDER BY c.updated_at DESC, c.id DESC LIMIT ? OFFSET ?`,
+       WHERE cm.user_id = @user ${match} ORDER BY c.updated_at DESC, c.id DESC LIMIT @limit OFFSET @offset`,
     )
-    .all(userId, perPage, (page - 1) * perPage) as ConversationRow[];
+    .all({ ...args, limit: perPage, offset: (page - 1) * perPage }) as ConversationRow[];
   const last = lastMessages(app, rows.map((r) => r.id));
   return { rows: rows.map((r) => serializeConversation(r, last.get(r.id))), total };
 }

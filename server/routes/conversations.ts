@@ -6,7 +6,7 @@ import { readText } from '../lib/text.ts';
 import { maxUploadBytes } from '../lib/body.ts';
 import { idParam, paged, pageParam, readBody, storedUrl, urlWith } from '../lib/request.ts';
 import {
-  CONVERSATIONS_PER_PAGE, MAX_TEXT_LENGTH, conversationFor, listConversations, markSeen,
+  CONVERSATIONS_PER_PAGE, MAX_SEARCH_LENGTH, MAX_TEXT_LENGTH, conversationFor, listConversations, markSeen,
   memberConversation, messagePage, postMessage, saveUpload, sniffImage,
 } from '../lib/messaging.ts';
 
@@ -15,11 +15,17 @@ export const conversationRoutes = new Hono<Env>();
 /** `/conversations/*` also guards `/conversations` itself. */
 conversationRoutes.use('/conversations/*', requireAuth);
 
-/** The caller's conversations, newest activity first, 50 a page. */
+/**
+ * The caller's conversations, newest activity first, 50 a page. `search=<text>` keeps those whose
+ * title or other party's name contains the text, case-insensitively (paged the same way, `links.next`
+ * keeps the search).
+ */
 conversationRoutes.get('/conversations', (c) => {
   const app = c.get('app');
   const page = pageParam(c);
-  const { rows, total } = listConversations(app, c.get('user').id, page);
+  const search = c.req.query('search') ?? '';
+  if (search.length > MAX_SEARCH_LENGTH) throw invalid('search', `The search may not be greater than ${MAX_SEARCH_LENGTH} characters.`);
+  const { rows, total } = listConversations(app, c.get('user').id, page, CONVERSATIONS_PER_PAGE, search);
   return c.json(paged(c, rows, page, CONVERSATIONS_PER_PAGE, total));
 });
 
