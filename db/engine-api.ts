@@ -96,11 +96,21 @@ export type ListKey =
   | { kind: 'coming-classes' }
   | { kind: 'classes-history' }
   | { kind: 'class-reports'; enrollmentId: number | null }
-  | { kind: 'conversations' }
+  /** With `search`: the conversations the server finds for that text (`GET /conversations?search=`), over every page; blank = the whole list. */
+  | { kind: 'conversations'; search?: string }
   | { kind: 'messages'; conversationId: number };
 
+/** The search text as the list key and the request carry it: trimmed, lower case (the server ignores case). */
+export const searchText = (text: string | undefined): string => (text ?? '').trim().toLowerCase();
+
+/** The lists rows of conversation searches start with this (the worker keeps only the latest few). */
+export const SEARCH_LIST_PREFIX = 'conversations?search=';
+
 export const listKeyId = (k: ListKey): string =>
-  k.kind === 'class-reports' ? `class-reports:${k.enrollmentId ?? 'all'}` : k.kind === 'messages' ? `messages:${k.conversationId}` : k.kind;
+  k.kind === 'class-reports' ? `class-reports:${k.enrollmentId ?? 'all'}`
+  : k.kind === 'messages' ? `messages:${k.conversationId}`
+  : k.kind === 'conversations' && searchText(k.search) ? `${SEARCH_LIST_PREFIX}${encodeURIComponent(searchText(k.search))}`
+  : k.kind;
 
 export interface EngineApi {
   /** Registers a tab; answers the session and the settings last seen (both from the mirror, no network wait). */

@@ -18,6 +18,8 @@ export interface ListRow {
   key: string;
   ids: (number | string)[];
   next: string | null;
+  /** A search list's last read (Unix ms): the worker keeps the latest few and drops the older ones. */
+  at?: number;
 }
 
 /** `calendarMonths` table: which classes the last GET /calendar of a month returned. */

@@ -1,5 +1,5 @@
 import * as E from '../../db/entities.ts';
-import { listKeyId, type ListKey, type Result } from '../../db/engine-api.ts';
+import { listKeyId, searchText, SEARCH_LIST_PREFIX, type ListKey, type Result } from '../../db/engine-api.ts';
 import type { TableChange } from '../../db/mirror.ts';
 import type { Key, Row } from '../../db/schema.ts';
 import type { ListRow } from '../../db/rows.ts';
@@ -14,6 +14,11 @@ interface Page {
 
 const messagesPage = E.pageOf(E.message).extend({ conversation: E.conversation.optional() });
 
+/** How many conversation searches the mirror keeps (each a lists row); older ones are dropped. */
+export const KEPT_SEARCHES = 20;
+
+const isSearch = (list: ListKey) => list.kind === 'conversations' && searchText(list.search) !== '';
+
 function firstPath(list: ListKey): string {
   switch (list.kind) {
     case 'coming-classes':
@@ -22,8 +27,10 @@ function firstPath(list: ListKey): string {
       return '/classes/history';
     case 'class-reports':
       return list.enrollmentId == null ? '/class-reports' : `/class-reports?enrollment_id=${list.enrollmentId}`;
-    case 'conversations':
-      return '/conversations';
+    case 'conversations': {
+      const q = searchText(list.search);
+      return q ? `/conversations?search=${encodeURIComponent(q)}` : '/conversations';
+    }
     case 'messages':
       return `/conversations/${list.conversationId}`;
   }
@@ -76,10 +83,11 @@ export async function loadMore(ctx: SyncContext, list: ListKey): Promise<Result<
       patches: [{ key, apply: (cur) => {
         const ids = (cur as ListRow | undefined)?.ids ?? [];
         const merged = [...ids, ...r.data.ids.filter((id) => !ids.includes(id))];
-        return { key, ids: merged, next: r.data.next } satisfies ListRow as unknown as Row;
+        return { key, ids: merged, next: r.data.next, ...readAt(ctx, list) } satisfies ListRow as unknown as Row;
       } }],
     },
   ]);
+  if (isSearch(list)) await pruneSearches(ctx);
   ctx.markSynced();
   return { ok: true, data: { hasMore: r.data.next !== null } };
 }
@@ -105,10 +113,29 @@ export async function refreshFirstPage(ctx: SyncContext, list: ListKey): Promise
         const keepOld = old && old.ids.length > r.data.ids.length;
         const next = keepOld ? old.next : r.data.next;
         hasMore = next !== null;
-        return { key, ids: [...r.data.ids, ...(keepOld ? rest : [])], next } satisfies ListRow as unknown as Row;
+        return { key, ids: [...r.data.ids, ...(keepOld ? rest : [])], next, ...readAt(ctx, list) } satisfies ListRow as unknown as Row;
       } }],
     },
   ]);
+  if (isSearch(list)) await pruneSearches(ctx);
   ctx.markSynced();
   return { ok: true, data: { hasMore } };
+}
+
+const readAt = (ctx: SyncContext, list: ListKey): Pick<ListRow, 'at'> => (isSearch(list) ? { at: ctx.clock.now() } : {});
+
+/**
+ * A conversation search is a lists row of its own (its found ids and next link; the conversations
+ * go into the conversations table like any page's). Typing makes one per search, so only the
+ * latest few are kept.
+ */
+async function pruneSearches(ctx: SyncContext): Promise<void> {
+  const writer = ctx.writer();
+  if (!writer) return;
+  const rows = (await writer.mirror.getAll('lists')) as unknown as ListRow[];
+  const old = rows
+    .filter((r) => r.key.startsWith(SEARCH_LIST_PREFIX))
+    .sort((a, b) => (b.at ?? 0) - (a.at ?? 0))
+    .slice(KEPT_SEARCHES);
+  if (old.length) await writer.commit([{ table: 'lists', deletes: old.map((r) => r.key) }]);
 }
