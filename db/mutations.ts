@@ -19,8 +19,11 @@ export interface MutationPolicy<M extends Mutation> {
   offline?: string;
   /** Shown when the server accepted it (a screen may say more, e.g. the amount charged). */
   success?: string | ((m: M) => string);
-  /** Re-read after the server accepted it (the change touched more than its own reply carries). */
-  refresh?: Resource[];
+  /**
+   * Re-read after the server accepted it (the change touched more than its own reply carries); a
+   * function when it depends on the mutation (the class it changed).
+   */
+  refresh?: Resource[] | ((m: M) => Resource[]);
   /** Every calendar month a tab shows is re-read after success (the change moved or removed classes). */
   calendars?: boolean;
   /** After a rejection with one of these codes the screen showed stale state: re-read what it showed. */
@@ -48,8 +51,19 @@ export const MUTATIONS: MutationPolicies = {
   markAbsent: { queue: false, failure: MESSAGES.actionFailed, refresh: ['home'], onRejected: staleClass },
   // The teacher marks it: the balance that is short is the student's.
   markAttended: { queue: false, failure: MESSAGES.actionFailed, refresh: ['home'], onRejected: staleClass, codes: { NO_ENOUGH_CREDITS: MESSAGES.studentBalanceNotEnough } },
-  cancelClass: { queue: false, failure: MESSAGES.actionFailed, refresh: ['home'], onRejected: staleClass, showsServerMessage: true },
-  rescheduleClass: { queue: false, failure: MESSAGES.actionFailed, success: MESSAGES.rescheduleSubmitted, onRejected: staleClass, showsServerMessage: true },
+  // A cancel or a reschedule spends one of the user's class changes this month: every class carries
+  // the count left ("N of M class changes left"), so the classes shown are re-read (the reply of a
+  // cancel is its class; a reschedule answers the request, so its class is re-read too).
+  cancelClass: { queue: false, failure: MESSAGES.actionFailed, refresh: ['home'], calendars: true, onRejected: staleClass, showsServerMessage: true },
+  rescheduleClass: {
+    queue: false,
+    failure: MESSAGES.actionFailed,
+    success: MESSAGES.rescheduleSubmitted,
+    refresh: (m) => [{ kind: 'class', id: m.classId }, 'home'],
+    calendars: true,
+    onRejected: staleClass,
+    showsServerMessage: true,
+  },
   decideReschedule: {
     queue: false,
     failure: MESSAGES.actionFailed,
@@ -77,6 +91,12 @@ export const MUTATIONS: MutationPolicies = {
 };
 
 export const policyOf = <K extends MutationName>(name: K): MutationPolicy<Of<K>> => MUTATIONS[name] as MutationPolicy<Of<K>>;
+
+/** What to re-read after the server accepted a mutation (its policy's `refresh`). */
+export function refreshesOf<M extends Mutation>(m: M): Resource[] {
+  const r = (MUTATIONS[m.name] as MutationPolicy<M>).refresh;
+  return typeof r === 'function' ? r(m) : (r ?? []);
+}
 
 /** The success message of a mutation the server accepted, if its policy has one. */
 export function successMessage<M extends Mutation>(m: M): string | undefined {

@@ -1,7 +1,7 @@
 import type { User } from '../../db/entities.ts';
 import { listKeyId, type CallRequest, type EngineApi, type EngineError, type EngineEvent, type EngineStatus, type HelloOptions, type ListKey, type MirrorTableName, type Mutation, type MutateData, type Resource, type Result, type SessionState, type WatchKey } from '../../db/engine-api.ts';
 import { MESSAGES } from '../../db/messages.ts';
-import { policyOf } from '../../db/mutations.ts';
+import { policyOf, refreshesOf } from '../../db/mutations.ts';
 import type { Mirror } from '../../db/mirror.ts';
 import { DEVICE_DB, userDbName } from '../../db/schema.ts';
 import { mutationSpecOf, sendMutation, type SendOutcome } from '../executor/send.ts';
@@ -286,7 +286,7 @@ export class Engine implements EngineApi {
    */
   private accepted(o: Extract<SendOutcome, { kind: 'done' | 'invalid' }>, m: Mutation): void {
     const policy = policyOf(m.name);
-    for (const r of policy.refresh ?? []) void this.refreshNow(r, { fresh: true });
+    for (const r of refreshesOf(m)) void this.refreshNow(r, { fresh: true });
     if (policy.calendars) for (const p of this.calendars.values()) void p.kickFresh();
     const token = o.kind === 'done' ? o.spec.newToken?.(o.reply) : null;
     if (token) this.session.replaceToken(token);
