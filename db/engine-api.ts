@@ -51,6 +51,8 @@ export interface EngineStatus {
   storage: 'indexeddb' | 'memory';
   pendingMutations: number;
   lastSyncAt: number | null;
+  /** Some tab of the app is visible (the engine hears every tab's visibility): a tab in the background alone may notify. */
+  anyTabVisible?: boolean;
 }
 
 /** Why a call failed. `message` is already the spec's wording for the user; `code` is the server's business code. */

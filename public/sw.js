@@ -84,6 +84,24 @@ self.addEventListener('message', (event) => {
   else if (data.type === 'GET_VERSION' && event.ports[0]) event.ports[0].postMessage({ version: MANIFEST.version });
 });
 
+/** A message notification (src/lib/attention.ts) opens its conversation: in a tab of the app if one is open, else a new one. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL((event.notification.data && event.notification.data.url) || '/inbox', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const tab = tabs.find((c) => new URL(c.url).origin === self.location.origin);
+      if (tab) {
+        await tab.focus();
+        await tab.navigate(target).catch(() => {});
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});
+
 /** A Range request (audio, video) answered from the cached whole file. */
 async function partial(res, range) {
   const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());

@@ -16,6 +16,7 @@ import { PreviousQueryProvider } from './previous-query.tsx';
 import type { RouteDef } from './route-meta.ts';
 import { useShell } from './session-context.tsx';
 import { SessionWatch } from './session-watch.tsx';
+import { AttentionWatch } from './attention-watch.tsx';
 
 /**
  * The frame around every screen: announcement, navbar (85 px from md up; 65 px on phones, 70 px for
@@ -47,6 +48,7 @@ const Frame = memo(function Frame({ white, footer }: { white: boolean; footer: b
   return (
     <PreviousQueryProvider>
       <SessionWatch />
+      <AttentionWatch />
       <Flex direction="column" minH="100dvh" bg={white ? 'surface' : 'page'}>
         <a href="#main" className="skip-link">
           Skip to content

@@ -5,6 +5,7 @@ import { peekAfterAuth, takeAfterAuth } from './after-auth.ts';
 import { guard, hrefOf } from './guard.ts';
 import { PAGES } from './pages.ts';
 import { RouteDataProvider } from './route-data.tsx';
+import { setBaseTitle } from '../lib/attention.ts';
 import { documentTitle, type RouteDef } from './route-meta.ts';
 import { roleOf, useShell } from './session-context.tsx';
 import { usePreviousQuery } from './previous-query.tsx';
@@ -37,7 +38,7 @@ export function RouteGate({ def }: { def: RouteDef }) {
   const kind = result?.kind;
   // In the commit that shows the screen (a kept screen shown again runs it too), not a frame later.
   useLayoutEffect(() => {
-    if (kind && kind !== 'redirect') document.title = documentTitle(title);
+    if (kind && kind !== 'redirect') setBaseTitle(documentTitle(title));
   }, [kind, title]);
 
   if (!result) return <PageSpinner />;

@@ -155,6 +155,7 @@ export class Engine implements EngineApi {
       storage: (this.writer?.mirror ?? this.device)?.kind ?? 'memory',
       pendingMutations: this.pending,
       lastSyncAt: this.lastSyncAt,
+      anyTabVisible: this.tabs.anyVisible(),
     };
   }
 

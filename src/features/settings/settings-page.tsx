@@ -5,6 +5,7 @@ import { useRole, useUser } from '../../app/session-context.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { NotificationSetting } from './notification-setting.tsx';
 import { TimezoneSetting } from './timezone-setting.tsx';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -52,6 +53,9 @@ export default function SettingsPage() {
         </Section>
         <Section title="Time">
           <TimezoneSetting />
+        </Section>
+        <Section title="Notifications">
+          <NotificationSetting />
         </Section>
         <Section title="Appearance">
           <Switch.Root checked={colorMode === 'dark'} onCheckedChange={toggleColorMode}>

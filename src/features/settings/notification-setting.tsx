@@ -1,0 +1,35 @@
+import { Field, Switch } from '@chakra-ui/react';
+import { useState } from 'react';
+import { notificationsOn, setNotifications } from '../../lib/attention.ts';
+
+const unsupported = typeof Notification === 'undefined';
+
+/**
+ * Opt-in browser notifications for new messages while no tab of the app is visible. The browser's
+ * permission is asked only when the user turns this on; the choice stays on this device.
+ */
+export function NotificationSetting() {
+  const [on, setOn] = useState(notificationsOn);
+  const [denied, setDenied] = useState(!unsupported && Notification.permission === 'denied');
+  const change = async (want: boolean) => {
+    const now = await setNotifications(want);
+    setOn(now);
+    setDenied(!unsupported && Notification.permission === 'denied');
+  };
+  return (
+    <Field.Root>
+      <Switch.Root checked={on} disabled={unsupported} onCheckedChange={(d) => void change(d.checked)}>
+        <Switch.HiddenInput />
+        <Switch.Control />
+        <Switch.Label>Notify me of new messages</Switch.Label>
+      </Switch.Root>
+      <Field.HelperText>
+        {unsupported
+          ? 'This browser cannot show notifications.'
+          : denied
+            ? 'Notifications are blocked for this site in your browser settings.'
+            : 'Shown while the app is in the background, on this device only.'}
+      </Field.HelperText>
+    </Field.Root>
+  );
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, signIn, startApp, waitForServiceWorker, type AppServer } from './harness.ts';
+
+/**
+ * Issue 15, attention: with the app in the background, the unread count is in the tab's title, and
+ * a user who turned message notifications on (Settings; the permission is asked only then) gets a
+ * browser notification for a new message while no tab of the app is visible, and none while one is.
+ */
+
+const SHARED = 1; // the demo conversation between the student and the teacher
+const TIMEOUT = 15_000;
+let app: AppServer;
+let teacherToken = '';
+
+beforeAll(async () => {
+  app = await startApp();
+  const r = await fetch(`${app.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email: 'teacher@example.com', password: 'password' }),
+  });
+  teacherToken = ((await r.json()) as { token: string }).token;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function teacherWrites(text: string) {
+  const r = await fetch(`${app.url}/api/conversations/${SHARED}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${teacherToken}` },
+    body: JSON.stringify({ type: 'text', text }),
+  });
+  expect(r.status).toBe(200);
+}
+
+/** Makes this tab hidden (as when another application is in front) and tells the app, as the browser would. */
+async function hide(page: Page, hidden: boolean) {
+  await page.evaluate((h) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+const notifications = (page: Page) =>
+  page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return ((await reg?.getNotifications()) ?? []).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+  });
+
+describe('attention while the app is in the background', () => {
+  it('the unread count is in the title; an opted-in user is notified of a new message only while no tab is visible', async () => {
+    const b = await launchBrowser();
+    try {
+      const page = await b.newPage();
+      await signIn(page, app.url, 'student@example.com', { timeout: TIMEOUT });
+      await waitForServiceWorker(page);
+      const unread = () => page.evaluate(() => {
+        const s = window.__engine!.getState().session;
+        return s.status === 'signed-in' ? s.user.unread_inbox_count : -1;
+      });
+      // The demo student has unread conversations: their count is in the title.
+      await page.waitForFunction(() => /^\(\d+\) Dashboard · /.test(document.title), null, { timeout: TIMEOUT });
+      expect(await page.evaluate(() => document.title)).toBe(`(${await unread()}) Dashboard · Tutoring`);
+
+      // On any screen the title follows the count the mirror holds.
+      await page.goto(`${app.url}/settings`);
+      await teacherWrites('attention-1');
+      await expect.poll(async () => (await page.evaluate(() => document.title)) === `(${await unread()}) Settings · Tutoring`, { timeout: TIMEOUT }).toBe(true);
+
+      // Opting in asks for the permission (granted here, as a user would).
+      await b.context.grantPermissions(['notifications'], { origin: app.url });
+      const toggle = page.getByRole('checkbox', { name: 'Notify me of new messages' });
+      await toggle.check({ force: true });
+      await expect.poll(() => toggle.isChecked()).toBe(true);
+
+      // Visible: the screen says it, no notification.
+      await teacherWrites('attention-2');
+      await expect.poll(unread, { timeout: TIMEOUT }).toBeGreaterThan(0);
+      await page.waitForTimeout(500);
+      expect((await notifications(page)).map((n) => n.body)).not.toContain('attention-2');
+
+      // Hidden (no tab of the app visible): one notification, titled with the sender, opening the conversation.
+      await hide(page, true);
+      await page.waitForFunction(() => window.__engine?.getState().status?.anyTabVisible === false, null, { timeout: TIMEOUT });
+      await teacherWrites('attention-3');
+      await expect.poll(async () => (await notifications(page)).filter((n) => n.body === 'attention-3').length, { timeout: TIMEOUT }).toBe(1);
+      const n = (await notifications(page)).find((x) => x.body === 'attention-3')!;
+      expect(n.title).toBe('Ustadha Amina Hassan');
+      expect(n.tag).toMatch(/^message-\d+$/);
+      await hide(page, false);
+      expect(b.errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+});
