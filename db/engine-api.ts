@@ -9,7 +9,13 @@ import type { ErrorCode } from './messages.ts';
  */
 
 export type SessionState =
-  | { status: 'guest'; /** Why the session ended, when it just did: the UI picks the login page and the message. */ reason?: 'signed-out' | 'unauthorized' | 'invalid-token' }
+  | {
+      status: 'guest';
+      /** Why the session ended, when it just did: the UI picks the login page and the message. */
+      reason?: 'signed-out' | 'unauthorized' | 'invalid-token';
+      /** Unsent changes of the user whose session ended without their say (a 401): kept on this device, sent once when that user signs in again. */
+      unsent?: number;
+    }
   | { status: 'signed-in'; token: string; user: User };
 
 /** What a tab hands the worker at hello: its stored session and the runtime configuration. */

@@ -96,6 +96,10 @@ export const MESSAGES = {
 /** Reschedule time picker: minutes snap to quarters and the user is told. */
 export const snappedTimeMessage = (used: string, instead: string) => `${used} used instead of ${instead}`;
 
+/** On the sign-in page after a 401 ended the session with changes unsent (the spec has no wording for it). */
+export const keptChangesMessage = (n: number) =>
+  n === 1 ? '1 change is waiting to be sent. Sign in again to send it.' : `${n} changes are waiting to be sent. Sign in again to send them.`;
+
 /** Recharge below the server's minimum. */
 export const minRechargeMessage = (min: number | string) => `Cannot recharge less than ${min}$`;
 

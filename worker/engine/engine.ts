@@ -112,7 +112,7 @@ export class Engine implements EngineApi {
       hint: (h) => this.hints.receive(h),
     });
     this.outbox = new Outbox({
-      ctx: this.ctx, clock: this.clock, random, epoch: this.seq.epoch,
+      ctx: this.ctx, device: () => this.device, clock: this.clock, random, epoch: this.seq.epoch,
       isOnline: () => this.online,
       send: (m) => sendMutation(this.ctx, m),
       accepted: (o, m) => this.accepted(o, m),
@@ -129,7 +129,9 @@ export class Engine implements EngineApi {
       openUser: (user) => this.openUser(user),
       writer: () => this.userWriter,
       startUserSync: () => this.startUserSync(),
-      closeUser: (destroy) => this.closeUser(destroy),
+      closeUser: (destroy, keepOutbox) => this.closeUser(destroy, keepOutbox),
+      restoreOutbox: () => this.outbox.restore().catch((e: unknown) => this.log.warn('[engine] kept changes not restored (they stay kept):', e)),
+      keptOutbox: () => this.outbox.keptCount().catch(() => 0),
     });
     this.homePoller = new Poller(this.clock, this.settings.homeInterval, () => this.flights.run('home', () => this.guarded(() => refreshResource(this.ctx, 'home'))));
     const settings = this.settings;
@@ -202,7 +204,7 @@ export class Engine implements EngineApi {
     this.updateActivity();
   }
 
-  private async closeUser(destroy: boolean): Promise<void> {
+  private async closeUser(destroy: boolean, keepOutbox = false): Promise<number> {
     this.realtime.stop();
     this.hints.stop();
     this.outbox.reset();
@@ -214,10 +216,19 @@ export class Engine implements EngineApi {
     const w = this.userWriter;
     this.userWriter = null;
     this.pending = 0;
-    if (!w) return;
+    if (!w) return 0;
     w.closed = true;
+    let kept = 0;
+    if (keepOutbox) {
+      try {
+        kept = await this.outbox.keep(w);
+      } catch (e) {
+        this.log.warn('[engine] unsent changes could not be kept:', e);
+      }
+    }
     if (destroy) await w.mirror.destroy();
     else w.mirror.close();
+    return kept;
   }
 
   private startRealtime(): void {

@@ -22,18 +22,31 @@ export interface SessionHost {
   writer(): Writer | null;
   /** Starts (or restarts, after a new token) polling, realtime and the outbox for the open user. */
   startUserSync(): void;
-  /** Stops the user's sync and closes their mirror; `destroy` deletes it. */
-  closeUser(destroy: boolean): Promise<void>;
+  /**
+   * Stops the user's sync and closes their mirror; `destroy` deletes it. With `keepOutbox`, the
+   * unsent entries are first kept on the device for the same user's next sign-in; answers how many
+   * the device keeps for them (0 without `keepOutbox`).
+   */
+  closeUser(destroy: boolean, keepOutbox?: boolean): Promise<number>;
+  /** Puts the entries the device kept for the signed-in user back into their outbox (before their sync starts); never throws. */
+  restoreOutbox(): Promise<void>;
+  /** How many entries the device keeps for the user whose session ended last (0 once someone signed in since). */
+  keptOutbox(): Promise<number>;
 }
 
 /**
  * Who is signed in, for the whole browser. Transitions run one at a time. Signing out (or a 401,
  * or a token the server no longer knows) ends the session in every tab and deletes that user's
- * mirror and outbox, so the next person on the device sees nothing of the last.
+ * mirror, so the next person on the device sees nothing of the last. A deliberate sign-out asks
+ * first when changes are unsent and then discards them; a session that ends without the user's
+ * say keeps them on the device (tied to the user id, counted in `SessionState.unsent` for the
+ * sign-in page) and gives them back to that same user's next sign-in, to be sent once.
  */
 export class SessionControl {
   state: SessionState = { status: 'guest' };
   private chain: Promise<unknown> = Promise.resolve();
+  /** The device was asked (once per engine) whether a session that ended before this engine started left changes waiting. */
+  private askedKept = false;
 
   constructor(private readonly e: SessionHost) {}
 
@@ -47,6 +60,15 @@ export class SessionControl {
   helloFrom(opts: HelloOptions): Promise<void> {
     return this.exclusive(async () => {
       if (this.state.status === 'guest' && opts.token) await this.adopt(opts.token, opts.user ?? null, true);
+      if (this.state.status === 'guest' && !this.askedKept) {
+        this.askedKept = true;
+        // The session ended (a 401) before this engine started: its sign-in page still says what waits.
+        const unsent = await this.e.keptOutbox();
+        if (unsent > 0 && this.state.status === 'guest' && this.state.unsent === undefined) {
+          this.state = { ...this.state, unsent };
+          this.e.emit({ type: 'session', session: this.state });
+        }
+      }
     });
   }
 
@@ -60,7 +82,8 @@ export class SessionControl {
         if (s.token !== token) this.e.startUserSync();
         return;
       }
-      if (s.status === 'signed-in') await this.e.closeUser(true);
+      // Another user over a live session (a stale sign-in form): the first one's unsent changes wait for them.
+      if (s.status === 'signed-in') await this.e.closeUser(true, true);
       await this.adopt(token, user, false, true);
     });
   }
@@ -114,6 +137,8 @@ export class SessionControl {
     else await writer.commit([{ table: 'kv', upserts: [{ key: 'user', value: user }] }]);
     this.state = { status: 'signed-in', token, user };
     this.e.emit({ type: 'session', session: this.state });
+    this.askedKept = true;
+    await this.e.restoreOutbox();
     this.e.startUserSync();
     if (validate) void this.checkLater(token);
   }
@@ -141,9 +166,14 @@ export class SessionControl {
 
   private async end(reason: 'signed-out' | 'unauthorized' | 'invalid-token'): Promise<void> {
     this.state = { status: 'guest', reason };
-    // Tabs hear it first (their screens clear at once), then the mirror goes.
+    // Tabs hear it first (their screens clear at once), then the mirror goes. Unsent changes are
+    // discarded only by a sign-out the user confirmed; otherwise they wait for the same user.
     this.e.emit({ type: 'session', session: this.state });
-    await this.e.closeUser(true);
+    const unsent = await this.e.closeUser(true, reason !== 'signed-out');
+    if (unsent > 0 && this.state.status === 'guest' && this.state.reason === reason) {
+      this.state = { status: 'guest', reason, unsent };
+      this.e.emit({ type: 'session', session: this.state });
+    }
     this.e.emitStatus();
   }
 }

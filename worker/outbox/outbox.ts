@@ -1,11 +1,13 @@
 import type { EngineError, Mutation, MutateData, Result } from '../../db/engine-api.ts';
 import type { OutboxEntry } from '../../db/rows.ts';
-import type { TableChange } from '../../db/mirror.ts';
+import type { Mirror, TableChange } from '../../db/mirror.ts';
 import type { Row } from '../../db/schema.ts';
 import type { Clock } from '../ports.ts';
-import type { SendOutcome } from '../executor/send.ts';
+import { mutationSpecOf, type SendOutcome } from '../executor/send.ts';
 import { backoffDelay } from '../retry/backoff.ts';
+import { KeptOutbox } from '../storage/kept-outbox.ts';
 import type { SyncContext } from '../sync/context.ts';
+import type { Writer } from '../sync/writer.ts';
 import { captureUndo, type StoredChange } from './undo.ts';
 
 /** One unsent mutation, persisted in the user's mirror; `undo` puts back what its optimistic write changed. */
@@ -18,6 +20,8 @@ const MAX_SERVER_ATTEMPTS = 5;
 
 export interface OutboxDeps {
   ctx: SyncContext;
+  /** The device store, where a user's unsent entries outlive a session ended by a 401 (storage/kept-outbox.ts). */
+  device(): Mirror | null;
   clock: Clock;
   random: () => number;
   epoch: string;
@@ -44,8 +48,11 @@ export class Outbox {
   private again = false;
   /** Callers of enqueue waiting for their entry's first outcome, with the seq of its optimistic write. */
   private readonly waiters = new Map<string, { resolve: (r: Result<MutateData>) => void; seq: number }[]>();
+  private readonly kept: KeptOutbox;
 
-  constructor(private readonly d: OutboxDeps) {}
+  constructor(private readonly d: OutboxDeps) {
+    this.kept = new KeptOutbox(() => d.device());
+  }
 
   /** Stores the mutation with its optimistic effect, then tries to send it. Resolves on the first outcome: sent, rejected, or queued. */
   async enqueue(m: Mutation, optimistic: TableChange[]): Promise<Result<MutateData>> {
@@ -115,6 +122,63 @@ export class Outbox {
     if (this.retryTimer !== null) this.d.clock.clearTimeout(this.retryTimer);
     this.retryTimer = null;
     for (const id of [...this.waiters.keys()]) this.settle(id, { ok: false, error: { kind: 'unauthorized', message: 'Signed out.' } });
+  }
+
+  /**
+   * The session of `w`'s user ended without their say (a 401, a token found invalid) and their
+   * mirror is about to go: the unsent entries are kept on the device for that user's next sign-in.
+   * Answers how many the device keeps for them.
+   */
+  async keep(w: Writer): Promise<number> {
+    await w.commit([]); // a write already under way (an enqueue, a sent entry's removal) lands first
+    const rows = ((await w.mirror.getAll('outbox')) as unknown as OutboxRow[]).sort((a, b) => a.seq - b.seq);
+    return this.kept.keep(w.userId, rows.map(({ undo: _undo, ...entry }) => entry));
+  }
+
+  /** How many entries the device keeps for the user whose session ended last (the sign-in page says so). */
+  keptCount(): Promise<number> {
+    return this.kept.waiting();
+  }
+
+  /**
+   * A user signed in: the entries the device kept for them go back into their outbox, after any
+   * already there, each with its optimistic effect written afresh (the pending message shows
+   * again); the next drain sends them, under their own ids as Idempotency-Keys. Another user's
+   * entries stay kept and unseen.
+   */
+  async restore(): Promise<void> {
+    const w = this.d.ctx.writer();
+    if (!w) return;
+    const kept = await this.kept.peek(w.userId);
+    if (kept.length) {
+      const present = (await w.mirror.getAll('outbox')) as unknown as OutboxRow[];
+      const ids = new Set(present.map((r) => r.id));
+      let seq = Math.max(0, ...present.map((r) => Number(r.seq)));
+      for (const entry of kept) {
+        if (ids.has(entry.id)) continue;
+        const optimistic = await this.optimisticAgain(entry);
+        const undo = await captureUndo(w.mirror, optimistic);
+        const row: OutboxRow = { ...entry, seq: ++seq, undo };
+        await w.commit([...optimistic, { table: 'outbox', upserts: [row as unknown as Row] }]);
+      }
+    }
+    // Written back (or nothing to write): the device keeps them no longer, and no sign-in page counts them.
+    await this.kept.forget(w.userId);
+    if (kept.length) this.d.changed();
+  }
+
+  /** The optimistic write of a kept entry, as of when it was made; none when it cannot be made again. */
+  private async optimisticAgain(entry: OutboxEntry): Promise<TableChange[]> {
+    const spec = mutationSpecOf(entry.mutation);
+    if (!spec.optimistic) return [];
+    const c = this.d.clock;
+    const clock: Clock = { now: () => entry.createdAt, setTimeout: (fn, ms) => c.setTimeout(fn, ms), clearTimeout: (h) => c.clearTimeout(h) };
+    try {
+      return await spec.optimistic(entry.mutation, { ...this.d.ctx, clock });
+    } catch (e) {
+      this.d.ctx.log.warn(`[engine] kept ${entry.mutation.name} shown without its pending state:`, e);
+      return [];
+    }
   }
 
   private wait(id: string, seq: number): Promise<Result<MutateData>> {
