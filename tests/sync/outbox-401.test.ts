@@ -89,9 +89,10 @@ describe('the outbox across a 401', () => {
     await until('outbox empty', async () => (await reopened.snapshot('outbox')).length === 0, 6000);
     const rows = ['kept-0', 'kept-1', 'kept-2'].map(serverRows);
     expect(rows.map((r) => r.length)).toEqual([1, 1, 1]);
-    expect(rows.map((r) => r[0].text)).toEqual(['kept 0: reply lost', 'kept 1: written offline', 'kept 2: written offline']);
-    expect(rows[0][0].id).toBeLessThan(rows[1][0].id);
-    expect(rows[1][0].id).toBeLessThan(rows[2][0].id);
+    const [r0, r1, r2] = rows.map((r) => r[0]!);
+    expect([r0, r1, r2].map((r) => r!.text)).toEqual(['kept 0: reply lost', 'kept 1: written offline', 'kept 2: written offline']);
+    expect(r0!.id).toBeLessThan(r1!.id);
+    expect(r1!.id).toBeLessThan(r2!.id);
     // Their mirror holds the delivered messages, no pending copy; the device keeps nothing more.
     await until('delivered rows mirrored', async () => {
       const mine = ((await reopened.snapshot('messages')) as MessageRow[]).filter((m) => m.text?.startsWith('kept '));

@@ -1,9 +1,10 @@
-import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { User } from '../../../db/entities.ts';
+import { useShell } from '../../app/session-context.tsx';
 import { getEngine } from '../../lib/engine/connect.ts';
-import { MESSAGES } from '../../../db/messages.ts';
+import { keptChangesMessage, MESSAGES } from '../../../db/messages.ts';
 import { AuthCard } from './auth-card.tsx';
 import { firstError } from './errors.ts';
 import { PasswordInput } from './password-input.tsx';
@@ -13,10 +14,13 @@ export const SIGN_IN_FAILED = 'These credentials do not match our records.';
 
 /**
  * Sign in (students) and Teachers Sign In (`type: 'teacher'`). On success the engine holds the
- * session and the guard moves the user from this guest-only page to home.
+ * session and the guard moves the user from this guest-only page to home. After a session ended by
+ * a 401 with changes unsent, it says how many wait (the engine keeps them for that user's next sign-in).
  */
 export function LoginForm({ teacher = false }: { teacher?: boolean }) {
   const engine = getEngine();
+  const { session } = useShell();
+  const unsent = session.status === 'guest' ? (session.unsent ?? 0) : 0;
   const { search } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -47,6 +51,12 @@ export function LoginForm({ teacher = false }: { teacher?: boolean }) {
     <AuthCard title={teacher ? 'Teachers Sign In' : 'Sign In'} subtitle={teacher ? 'For teachers of the platform' : 'Welcome back'}>
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
+          {unsent > 0 && (
+            <Alert.Root status="info" role="status" data-testid="kept-changes">
+              <Alert.Indicator />
+              <Alert.Title>{keptChangesMessage(unsent)}</Alert.Title>
+            </Alert.Root>
+          )}
           <Field.Root required invalid={missing && !email.trim()}>
             <Field.Label>Email</Field.Label>
             <Input type="email" autoComplete="username" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} dir="auto" />
