@@ -9,7 +9,7 @@ const newestFirst = (a: { created_at: string }, b: { created_at: string }) => (a
 /**
  * Feeds the shell's context from the tab's engine client: its state (session, settings, status)
  * and, once signed in, the user and notifications as the mirror holds them (fresher than the
- * session's copy: credits, counts, the read badge).
+ * session's copy: credits, counts, the read badge). The notifications are the mirror's table only.
  */
 export function EngineBridge({ children }: { children: ReactNode }) {
   const client = getEngine();
@@ -35,10 +35,9 @@ export function EngineBridge({ children }: { children: ReactNode }) {
     if (session.status === 'signed-in' && session.user === mirrorUser) client.rememberUser(mirrorUser);
   }, [client, session, mirrorUser]);
 
-  const notifications = useMemo(
-    () => (mirrorNotes.length > 0 ? [...mirrorNotes].sort(newestFirst) : session.status === 'signed-in' ? (session.user.notifications ?? []) : []),
-    [mirrorNotes, session],
-  );
+  // One list, the mirror's table: the worker stores there every notification it learns (the user
+  // document's newest, the full list), so the menu, its badge and every tab show the same.
+  const notifications = useMemo(() => (signedIn ? [...mirrorNotes].sort(newestFirst) : []), [mirrorNotes, signedIn]);
   const value: ShellValue = useMemo(
     () => ({ ready: state.ready, session, settings: state.settings, status: state.status, notifications }),
     [state.ready, session, state.settings, state.status, notifications],

@@ -4,6 +4,8 @@ import type { Resource, Result } from '../../db/engine-api.ts';
 import type { TableChange } from '../../db/mirror.ts';
 import type { Row } from '../../db/schema.ts';
 import { getIfChanged, type SyncContext } from './context.ts';
+import { notificationListChanges } from './notifications.ts';
+import type { Changes } from './writer.ts';
 
 /** A resource's identity for single-flight and sync metadata. */
 export const resourceId = (r: Resource): string => (typeof r === 'string' ? r : `${r.kind}:${r.id}`);
@@ -15,7 +17,7 @@ const rows = (xs: readonly object[]) => xs as Row[];
 interface ResourceSpec<S extends z.ZodType> {
   path: string;
   schema: S;
-  changes(data: z.infer<S>, ctx: SyncContext): TableChange[];
+  changes(data: z.infer<S>, ctx: SyncContext): Changes;
 }
 const spec = <S extends z.ZodType>(s: ResourceSpec<S>) => s;
 
@@ -56,7 +58,8 @@ function resourceSpecOf(r: Resource) {
       return spec({
         path: '/notifications',
         schema: E.dataOf(z.array(E.notification)),
-        changes: (d) => [{ table: 'notifications', upserts: rows(d.data), replace: true }],
+        // The table becomes the full list, and the badge follows it (sync/notifications.ts).
+        changes: (d) => (mirror) => notificationListChanges(mirror, d.data),
       });
     case 'courses':
       return spec({ path: '/courses', schema: E.dataOf(z.array(E.course)), changes: (d) => [{ table: 'courses', upserts: rows(d.data), replace: true }] });
@@ -122,7 +125,7 @@ export async function refreshResource(ctx: SyncContext, r: Resource): Promise<Re
   const writer = ctx.writer();
   if (!writer) return { ok: true, data: null };
   if (res.data.changed) {
-    await writer.commit((s.changes as (d: unknown, c: SyncContext) => TableChange[])(res.data.data, ctx));
+    await writer.commit((s.changes as (d: unknown, c: SyncContext) => Changes)(res.data.data, ctx));
     if (!writer.closed) res.data.keep();
   }
   ctx.markSynced();

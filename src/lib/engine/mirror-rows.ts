@@ -66,8 +66,10 @@ export function useMirrorUser(active: boolean): User | null {
   return (kv.find((r) => r.key === 'user')?.value as User | undefined) ?? null;
 }
 
-/** The mirror's notifications, newest first. */
+/**
+ * The mirror's notifications table, in no order: the one list the bell shows (the worker stores
+ * every notification it learns there, from the user document and from the full list).
+ */
 export function useMirrorNotifications(active: boolean): Notification[] {
-  const rows = useMirrorRows('notifications', active) as unknown as Notification[];
-  return rows;
+  return useMirrorRows('notifications', active) as unknown as Notification[];
 }
