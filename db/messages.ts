@@ -88,6 +88,9 @@ export const MESSAGES = {
   assessment: 'Assesment',
   conversationClosed: 'Conversation is closed!',
   noConversation: 'No Conversation Found',
+  /** The inbox search could not ask the server (the spec has no wording for these). */
+  searchOffline: "You're offline. Only conversations on this device were searched: results may be incomplete.",
+  searchIncomplete: 'Only conversations on this device were searched: results may be incomplete.',
   noClasses: 'No classes were found',
   noClassReports: "You don't have class reports yet",
   noResults: 'No Results',

@@ -1,14 +1,14 @@
-import { Box, Center, Input, InputGroup, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Box, Button, Center, HStack, Input, InputGroup, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import type { Conversation } from '../../../db/entities.ts';
 import { MESSAGES } from '../../../db/messages.ts';
 import { ConversationItem } from './conversation-item.tsx';
 import { InboxIcon } from './icons.tsx';
-import { filterConversations } from './order.ts';
+import { useConversationSearch, type ConversationSearch } from './search.ts';
 
 export interface ConversationListProps {
-  /** Already sorted, newest activity first. */
+  /** Every conversation the mirror holds, already sorted, newest activity first. */
   conversations: readonly Conversation[];
   /** False until the mirror answered: show placeholders, not "No Conversation Found". */
   ready: boolean;
@@ -20,17 +20,23 @@ export interface ConversationListProps {
 }
 
 /**
- * The searchable, virtualised conversation list: only the visible rows exist in the DOM, and the
- * search filters in memory behind a deferred value, so typing stays responsive with thousands.
+ * The searchable, virtualised conversation list: only the visible rows exist in the DOM. The search
+ * filters in memory behind a deferred value, so typing stays responsive with thousands, and asks
+ * the server after a pause (search.ts): what it finds beyond the pages read joins the list.
  */
 export function ConversationList({ conversations, ready, selectedId, onSelect, hasMore, loadingMore, onEndReached }: ConversationListProps) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const shown = useMemo(() => filterConversations(conversations, deferred), [conversations, deferred]);
+  const search = useConversationSearch(conversations, query, deferred);
+  const shown = search.shown;
   const stale = deferred !== query;
+  // Scrolling to the end reads the list's next page, or the search's while searching.
+  const more = search.active ? search.hasMore : hasMore;
+  const busy = search.active ? search.loadingMore : loadingMore;
+  const next = search.active ? search.loadMore : onEndReached;
   const endReached = useCallback(() => {
-    if (hasMore && !loadingMore && !deferred.trim()) onEndReached();
-  }, [hasMore, loadingMore, deferred, onEndReached]);
+    if (more && !busy) next();
+  }, [more, busy, next]);
 
   return (
     <Stack gap="0" h="100%" minH="0">
@@ -45,14 +51,19 @@ export function ConversationList({ conversations, ready, selectedId, onSelect, h
             size="sm"
           />
         </InputGroup>
+        <SearchStatus search={search} />
       </Box>
       <Box flex="1" minH="0" opacity={stale ? 0.7 : 1} role="list" aria-label="Conversations" aria-busy={!ready}>
         {!ready ? (
           <Placeholders />
         ) : shown.length === 0 ? (
-          <Center p="6">
-            <Text color="fg.muted">{MESSAGES.noConversation}</Text>
-          </Center>
+          // "No Conversation Found" only when the server said so (or for the whole list); while it
+          // is asked, or when it cannot be, the status above says so.
+          !search.active || search.answered ? (
+            <Center p="6">
+              <Text color="fg.muted">{MESSAGES.noConversation}</Text>
+            </Center>
+          ) : null
         ) : (
           <Virtuoso
             style={{ height: '100%' }}
@@ -65,11 +76,37 @@ export function ConversationList({ conversations, ready, selectedId, onSelect, h
                 <ConversationItem conversation={c} selected={c.id === selectedId} onSelect={onSelect} />
               </div>
             )}
-            components={{ Footer: loadingMore ? LoadingFooter : undefined }}
+            components={{ Footer: busy ? LoadingFooter : undefined }}
           />
         )}
       </Box>
     </Stack>
+  );
+}
+
+/** Under the search box: asking the server, or why the results may be incomplete (offline, a failure to retry). */
+function SearchStatus({ search }: { search: ConversationSearch }) {
+  if (!search.active) return null;
+  if (search.incomplete) {
+    return (
+      <HStack mt="2" gap="2" align="start" role="status">
+        <Text fontSize="xs" color="fg.muted" flex="1">
+          {search.offline ? MESSAGES.searchOffline : `${MESSAGES.fetchFailed}. ${MESSAGES.searchIncomplete}`}
+        </Text>
+        {!search.offline && (
+          <Button size="2xs" variant="outline" onClick={search.retry}>
+            Retry
+          </Button>
+        )}
+      </HStack>
+    );
+  }
+  if (!search.searching) return null;
+  return (
+    <HStack mt="2" gap="2" color="fg.muted" role="status" aria-label="Searching all conversations">
+      <Spinner size="xs" />
+      <Text fontSize="xs">Searching all conversations…</Text>
+    </HStack>
   );
 }
 
