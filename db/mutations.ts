@@ -71,7 +71,8 @@ export const MUTATIONS: MutationPolicies = {
     refresh: ['home'],
   },
   addMakeup: { queue: false, failure: MESSAGES.actionFailed, success: MESSAGES.classAdded, refresh: ['home'], calendars: true },
-  enroll: { queue: false, failure: MESSAGES.enrollFailed, offline: MESSAGES.enrollOffline, success: MESSAGES.enrolled, refresh: ['notifications', 'user'] },
+  // A new enrolment counts on the dashboard (My Courses) at once: home is re-read with the notifications.
+  enroll: { queue: false, failure: MESSAGES.enrollFailed, offline: MESSAGES.enrollOffline, success: MESSAGES.enrolled, refresh: ['notifications', 'user', 'home'] },
   updateEnrollment: { queue: false, failure: MESSAGES.submitFailed, offline: MESSAGES.enrollOffline, success: MESSAGES.enrollmentUpdated, refresh: ['notifications'] },
   finishEnrollment: {
     queue: false,

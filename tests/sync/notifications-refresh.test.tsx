@@ -19,7 +19,7 @@ const DAY = 864e5;
 const dayIn = (tz: string, n: number) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now() + n * DAY);
 
 describe('the notifications list after the user\'s own action', () => {
-  it('enrolling and borrowing refresh the list and the badge with their notice, without waiting for the poll', async () => {
+  it('enrolling and borrowing refresh the list and the badge with their notice (and enrolling the dashboard count), without waiting for the poll', async () => {
     const { engine, a, settled, user, agrees, bNotes, unmount } = await shellWorld(server);
     await settled('the newest ten and the badge', (s) => agrees(s, 10));
     expect((await a.refresh('notifications', { force: true })).ok).toBe(true);
@@ -32,6 +32,10 @@ describe('the notifications list after the user\'s own action', () => {
     });
     expect(enrolled.ok ? null : enrolled.error).toBeNull();
     await settled('the enrolment notice', (s) => s.titles[0] === 'Course Enrollment' && agrees(s, 50));
+    // The dashboard's My Courses counts it too (home is re-read with the notifications).
+    const homeCount = async () => ((await a.snapshot('kv')).find((r) => r.key === 'home')?.value as { enrollments_count: number }).enrollments_count;
+    const onServer = (server.app.db.prepare("SELECT COUNT(*) AS n FROM enrollments WHERE student_id = ? AND status NOT IN ('canceled', 'finished')").get(user.id) as { n: number }).n;
+    await until('the dashboard counts the new enrolment', async () => (await homeCount()) === onServer);
 
     // So does borrowing.
     expect((await engine.mutate({ id: 'borrow-2', name: 'borrow', amount: 1 })).ok).toBe(true);
