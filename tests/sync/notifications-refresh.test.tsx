@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KvRow } from '../../db/rows.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startWorld, until } from './harness.ts';
 import { shellWorld } from './shell-probe.tsx';
@@ -33,9 +34,9 @@ describe('the notifications list after the user\'s own action', () => {
     expect(enrolled.ok ? null : enrolled.error).toBeNull();
     await settled('the enrolment notice', (s) => s.titles[0] === 'Course Enrollment' && agrees(s, 50));
     // The dashboard's My Courses counts it too (home is re-read with the notifications).
-    const homeCount = async () => ((await a.snapshot('kv')).find((r) => r.key === 'home')?.value as { enrollments_count: number }).enrollments_count;
+    const homeCount = async () => ((await a.snapshot('kv')) as KvRow[]).find((r) => r.key === 'home')?.value as { enrollments_count: number } | undefined;
     const onServer = (server.app.db.prepare("SELECT COUNT(*) AS n FROM enrollments WHERE student_id = ? AND status NOT IN ('canceled', 'finished')").get(user.id) as { n: number }).n;
-    await until('the dashboard counts the new enrolment', async () => (await homeCount()) === onServer);
+    await until('the dashboard counts the new enrolment', async () => (await homeCount())?.enrollments_count === onServer);
 
     // So does borrowing.
     expect((await engine.mutate({ id: 'borrow-2', name: 'borrow', amount: 1 })).ok).toBe(true);
