@@ -1,7 +1,7 @@
 import { Suspense, useLayoutEffect } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
-import { peekAfterAuth, takeAfterAuth } from './after-auth.ts';
+import { peekAfterAuth, setAfterAuth, takeAfterAuth } from './after-auth.ts';
 import { guard, hrefOf } from './guard.ts';
 import { PAGES } from './pages.ts';
 import { RouteDataProvider } from './route-data.tsx';
@@ -40,11 +40,27 @@ export function RouteGate({ def }: { def: RouteDef }) {
   useLayoutEffect(() => {
     if (kind && kind !== 'redirect') setBaseTitle(documentTitle(title));
   }, [kind, title]);
+  // A guest sent to sign in from a page that needs it comes back to that page, query and all (not
+  // after signing out on purpose: the next sign-in starts at home).
+  const leftOnPurpose = session.status === 'guest' && session.reason === 'signed-out';
+  const askedFor = kind === 'redirect' && def.meta.requiresAuth && !signedIn && !leftOnPurpose ? `${location.pathname}${location.search}` : null;
+  useLayoutEffect(() => {
+    if (askedFor) setAfterAuth(askedFor);
+  }, [askedFor]);
+
+  // Leaving a guest-only page after signing in: the flow may have asked for another page. It is
+  // forgotten once that page is shown (the page that redirects may render again meanwhile, and
+  // must keep pointing at the same place).
+  const afterAuth = result?.kind === 'redirect' && result.path === '/home' && def.meta.guestOnly ? peekAfterAuth() : null;
+  const here = `${location.pathname}${location.search}`;
+  const arrived = kind === 'allow' && signedIn && peekAfterAuth() === here;
+  useLayoutEffect(() => {
+    if (arrived) takeAfterAuth();
+  }, [arrived]);
 
   if (!result) return <PageSpinner />;
   if (result.kind === 'redirect') {
-    // Leaving a guest-only page after signing in: the flow may have asked for another page.
-    const to = result.path === '/home' && def.meta.guestOnly && peekAfterAuth() ? takeAfterAuth() : result.path;
+    const to = afterAuth ?? result.path;
     return <Navigate to={hrefOf(to, to === result.path ? result.query : new URLSearchParams())} replace />;
   }
   const Page = result.kind === 'not-found' ? PAGES['not-found'] : PAGES[def.name];

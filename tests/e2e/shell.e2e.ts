@@ -101,7 +101,8 @@ async function checkRouteTable(page: Page, role: Role) {
     const read = (): Promise<Settled> =>
       page.evaluate(() => ({
         path: location.pathname + location.search,
-        title: document.title,
+        // Without the unread count before it ("(2) Inbox · Tutoring").
+        title: document.title.replace(/^\(\d+\+?\) /, ''),
         h1: [...document.querySelectorAll('main h1')].map((h) => (h.textContent ?? '').trim()),
         back: !!document.querySelector('main button[aria-label="Go back"]'),
         list: !!document.querySelector('main [data-testid="conversation-item"]'),
@@ -268,7 +269,7 @@ describe('shell', () => {
       await expect.poll(() => (app.app.db.prepare('SELECT email_verified_at FROM users WHERE email = ?').get(email) as { email_verified_at: unknown }).email_verified_at, { timeout: TIMEOUT }).not.toBeNull();
       // Confirmed: the calendar opens now.
       await page.goto(`${app.url}/calendar`);
-      await page.waitForFunction(() => document.title === 'Calendar · Tutoring', null, { timeout: TIMEOUT });
+      await page.waitForFunction(() => document.title.replace(/^\(\d+\+?\) /, '') === 'Calendar · Tutoring', null, { timeout: TIMEOUT });
       expect(new URL(page.url()).pathname).toBe('/calendar');
     });
   });
@@ -413,7 +414,7 @@ describe('shell', () => {
         await clearOverlays(page);
         await nav.getByRole('link', { name: new RegExp(`^${label}`) }).click();
         await page.waitForURL((u) => u.pathname === path, { timeout: TIMEOUT });
-        await page.waitForFunction((t) => document.title === t, `${title} · Tutoring`, { timeout: TIMEOUT });
+        await page.waitForFunction((t) => document.title.replace(/^\(\d+\+?\) /, '') === t, `${title} · Tutoring`, { timeout: TIMEOUT });
         expect(await nav.getByRole('link', { name: new RegExp(`^${label}`) }).getAttribute('aria-current')).toBe('page');
       }
       // On a phone the side menu is not shown; the bottom navigation is the way around.
