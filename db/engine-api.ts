@@ -97,7 +97,9 @@ export type Resource =
   | 'app' | 'home' | 'user' | 'notifications' | 'courses' | 'my-enrollments' | 'wallet' | 'children'
   | 'transactions' | 'salary' | 'salary-previous' | 'teacher-schedule'
   | { kind: 'course'; id: number }
-  | { kind: 'class'; id: number };
+  | { kind: 'class'; id: number }
+  /** A calendar month (YYYY-MM), the request its watch polls: a screen showing it learns whether it could be read. */
+  | { kind: 'calendar'; month: string };
 
 /** Paged lists kept in the mirror, fetched a page at a time. */
 export type ListKey =

@@ -393,6 +393,12 @@ export class Engine implements EngineApi {
     if (!this.writer) return guest();
     if (!this.online) return offline();
     if (resource === 'home') return (await (fresh ? this.homePoller.kickFresh() : this.homePoller.kick(maxAgeMs))) ?? fetchFailed();
+    if (typeof resource !== 'string' && resource.kind === 'calendar') {
+      // The month's poll runs in the same flight: a screen asking joins it, or reads afresh.
+      const { month } = resource;
+      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return fetchFailed();
+      return run(`calendar:${month}`, () => this.guarded(() => refreshCalendarMonth(this.ctx, month)));
+    }
     return run(resourceId(resource), () => this.guarded(() => refreshResource(this.ctx, resource)));
   }
 

@@ -8,7 +8,10 @@ import { notificationListChanges } from './notifications.ts';
 import type { Changes } from './writer.ts';
 
 /** A resource's identity for single-flight and sync metadata. */
-export const resourceId = (r: Resource): string => (typeof r === 'string' ? r : `${r.kind}:${r.id}`);
+export const resourceId = (r: Resource): string => (typeof r === 'string' ? r : r.kind === 'calendar' ? `calendar:${r.month}` : `${r.kind}:${r.id}`);
+
+/** The resources read here; calendar months are read by sync/calendar.ts (the engine runs them in one flight with the month's poll). */
+export type MirrorResource = Exclude<Resource, { kind: 'calendar' }>;
 
 const kv = (key: string, value: unknown): Row => ({ key, value });
 const rows = (xs: readonly object[]) => xs as Row[];
@@ -31,7 +34,7 @@ const homeChanges = (data: E.Home): TableChange[] => {
   ];
 };
 
-function resourceSpecOf(r: Resource) {
+function resourceSpecOf(r: MirrorResource) {
   if (typeof r !== 'string') {
     if (r.kind === 'class') {
       return spec({ path: `/classes/${r.id}`, schema: E.dataOf(E.klass), changes: (d) => [{ table: 'classes', upserts: [d.data as Row] }] });
@@ -118,7 +121,7 @@ export const scheduleChange = (list: E.ScheduleRow[]): TableChange => ({
  * Fetches a resource, validates it and writes it into the mirror. The GET carries the ETag of the
  * reply stored last: a `304` writes nothing and tells the tabs nothing, but counts as a refresh.
  */
-export async function refreshResource(ctx: SyncContext, r: Resource): Promise<Result<null>> {
+export async function refreshResource(ctx: SyncContext, r: MirrorResource): Promise<Result<null>> {
   const s = resourceSpecOf(r);
   const res = await getIfChanged(ctx, s.path, s.schema);
   if (!res.ok) return res;
