@@ -4,6 +4,7 @@ import { useCalendarController, type DatesSetInfo } from '@fullcalendar/react';
 import { Alert, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Temporal } from '../../lib/temporal.ts';
 import { PageContainer } from '../../components/page-container.tsx';
+import { LoadError } from '../../components/ui/load-state.tsx';
 import { useUser } from '../../app/session-context.tsx';
 import { ClassDialog } from '../classes/index.ts';
 import { monthOf, safeZone } from '../classes/index.ts';
@@ -60,7 +61,7 @@ export function CalendarPage() {
     setRange((r) => (r && r.startIso === next.startIso && r.endIso === next.endIso && r.view === next.view ? r : next));
   }, [timeZone]);
 
-  const { loaded } = useWatchedMonths(range?.months ?? []);
+  const months = useWatchedMonths(range?.months ?? []);
   const classes = useCalendarClasses(range?.startIso ?? null, range?.endIso ?? null);
 
   const marks = useMemo(() => {
@@ -73,8 +74,10 @@ export function CalendarPage() {
       <Stack gap="4">
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Heading as="h1" size="2xl">Calendar</Heading>
-          {!loaded && <HStack gap="2"><Spinner size="sm" /><Text color="fg.muted" fontSize="sm">Loading classes…</Text></HStack>}
+          {!months.loaded && !months.failed && <HStack gap="2"><Spinner size="sm" /><Text color="fg.muted" fontSize="sm">Loading classes…</Text></HStack>}
         </HStack>
+        {/* A month never read that cannot be read now: the grid would look free, so say why it is empty. */}
+        {!months.loaded && months.failed && <LoadError variant="inline" onRetry={months.retry} retrying={months.retrying} />}
         <CalendarLegend />
         <CalendarToolbar controller={controller} view={range?.view ?? (role === 'teacher' ? 'timeGridWeek' : 'dayGridMonth')} />
         {marks.size > 0 && (

@@ -4,6 +4,8 @@ import { Link as RouterLink } from 'react-router';
 import type { ClassReport } from '../../../db/entities.ts';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
+import { LoadError } from '../../components/ui/load-state.tsx';
+import { loadPhase } from '../../components/ui/load-phase.ts';
 import { useRole, useUser } from '../../app/session-context.tsx';
 import { useMutation } from '../../lib/engine/mutation.ts';
 import { MESSAGES } from '../../../db/messages.ts';
@@ -71,7 +73,7 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
   const timezone = useUser()?.timezone || deviceZone();
   const enrollments = useFilterEnrollments();
   const [enrollmentId, setEnrollmentId] = useState<number | null>(null);
-  const { reports, hasMore, loaded, loading, loadMore } = useReports(enrollmentId);
+  const { reports, hasMore, loaded, loading, failed, loadMore } = useReports(enrollmentId);
   const [openedId, setOpenedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<ClassReport | null>(null);
 
@@ -88,6 +90,9 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
   };
 
   const rows = sortReports(reports);
+  // The list's first page: skeletons while it is asked for, the error (Retry asks again) when it
+  // could not be read, "no reports" only once the server said so.
+  const phase = loadPhase({ ready: true, hasData: rows.length > 0, answered: loaded, failed: failed !== null });
   // The detail shows the live row, so a saved edit appears in it at once.
   const opened = rows.find((r) => r.id === openedId) ?? null;
   const canEdit = role === 'teacher';
@@ -108,9 +113,11 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
 
-        {!loaded && rows.length === 0 ? (
-          <Stack gap="2">{[0, 1, 2].map((i) => <Skeleton key={i} height="16" borderRadius="l2" />)}</Stack>
-        ) : rows.length === 0 ? (
+        {phase === 'loading' ? (
+          <Stack gap="2" aria-busy="true">{[0, 1, 2].map((i) => <Skeleton key={i} height="16" borderRadius="l2" />)}</Stack>
+        ) : phase === 'error' ? (
+          <LoadError onRetry={loadMore} retrying={loading} />
+        ) : phase === 'empty' ? (
           <NoReports />
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" aria-label="Class reports">
@@ -119,9 +126,12 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
             ))}
           </Stack>
         )}
-        {hasMore && (
+        {loaded && hasMore && (failed ? (
+          // A later page could not be read: what was read stays, and Retry asks for that page again.
+          <LoadError variant="inline" onRetry={loadMore} retrying={loading} />
+        ) : (
           <Button variant="outline" alignSelf="center" onClick={loadMore} loading={loading}>Load More Reports</Button>
-        )}
+        ))}
       </Stack>
 
       <ReportDetailDialog

@@ -1,6 +1,7 @@
 import { useLiveQuery } from '../../lib/engine/live-query.ts';
 import { useMemo } from 'react';
 import type { ClassReport, Enrollment } from '../../../db/entities.ts';
+import type { EngineError } from '../../../db/engine-api.ts';
 import { useListItems } from '../../lib/engine/hooks.ts';
 import { enrollmentsCollection } from '../../lib/engine/tables.ts';
 
@@ -16,6 +17,8 @@ export interface ReportsList {
   loading: boolean;
   /** A first page has been fetched on this device. */
   loaded: boolean;
+  /** The last page asked for could not be read (`loadMore` asks again). */
+  failed: EngineError | null;
   loadMore: () => void;
 }
 
@@ -24,6 +27,6 @@ export interface ReportsList {
  * fetched when none is stored. A saved edit shows at once: the rows are the mirror's reports.
  */
 export function useReports(enrollmentId: number | null): ReportsList {
-  const { items, hasMore, loading, fetched, loadMore } = useListItems({ kind: 'class-reports', enrollmentId });
-  return { reports: items as ClassReport[], hasMore, loading, loaded: fetched, loadMore };
+  const { items, hasMore, loading, fetched, failed, loadMore } = useListItems({ kind: 'class-reports', enrollmentId });
+  return { reports: items as ClassReport[], hasMore, loading, loaded: fetched, failed, loadMore };
 }

@@ -3,6 +3,7 @@ import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Virtuoso } from 'react-virtuoso';
 import { MESSAGES } from '../../../db/messages.ts';
 import { useUser } from '../../app/session-context.tsx';
+import { LoadError } from '../../components/ui/load-state.tsx';
 import { ClassCard } from './class-card.tsx';
 import { ClassDialog } from './lazy-class-dialog.tsx';
 import { useClassList } from './data.ts';
@@ -17,13 +18,15 @@ export const INFINITE_SCROLL_THRESHOLD = 100;
  */
 export function ClassList({ kind }: { kind: 'coming-classes' | 'classes-history' }) {
   const user = useUser();
-  const { items, hasMore, loading, loadMore, loaded } = useClassList(kind);
+  const { items, hasMore, loading, loadMore, loaded, failed } = useClassList(kind);
   const [openId, setOpenId] = useState<number | null>(null);
   const onAtBottom = useCallback((atBottom: boolean) => {
     if (atBottom && hasMore && !loading) loadMore();
   }, [hasMore, loading, loadMore]);
   const timeZone = user?.timezone ?? 'UTC';
 
+  // Nothing read yet and the first page failed: the error, and Retry asks for it again.
+  if (!loaded && failed) return <LoadError onRetry={loadMore} retrying={loading} />;
   if (loaded && items.length === 0 && !hasMore) {
     return <Text color="fg.muted" py="10" textAlign="center">{MESSAGES.noClasses}</Text>;
   }
@@ -44,6 +47,9 @@ export function ClassList({ kind }: { kind: 'coming-classes' | 'classes-history'
         components={{
           Footer: () => (loading || (!loaded && items.length === 0) ? (
             <Center py="4"><Spinner size="sm" aria-label="Loading classes" /></Center>
+          ) : failed && hasMore ? (
+            // A later page could not be read: Retry asks for it again (scrolling does not, once at the end).
+            <LoadError variant="inline" onRetry={loadMore} />
           ) : null),
         }}
       />

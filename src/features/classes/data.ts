@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { eq } from '@tanstack/react-db';
 import { useLiveQuery, useOptionalLiveQuery } from '../../lib/engine/live-query.ts';
 import type { Class, RescheduleRequest } from '../../../db/entities.ts';
+import type { EngineError } from '../../../db/engine-api.ts';
 import { classesCollection, rescheduleRequestsCollection, useListItems, useRefresh } from '../../lib/engine/index.ts';
 import { useNow } from '../../lib/use-now.ts';
 
@@ -29,6 +30,8 @@ export interface ClassListState {
   loading: boolean;
   /** The first page has been fetched at least once on this device. */
   loaded: boolean;
+  /** The last page asked for could not be read (`loadMore` asks again). */
+  failed: EngineError | null;
   loadMore: () => void;
 }
 
@@ -46,5 +49,5 @@ export function useClassList(kind: 'coming-classes' | 'classes-history'): ClassL
     const nowIso = new Date(now).toISOString();
     return all.filter((k) => !k.canceled && k.end_datetime > nowIso);
   }, [s.items, kind, now]);
-  return { items, hasMore: s.hasMore, loading: s.loading, loaded: s.fetched || s.items.length > 0, loadMore: s.loadMore };
+  return { items, hasMore: s.hasMore, loading: s.loading, loaded: s.fetched || s.items.length > 0, failed: s.failed, loadMore: s.loadMore };
 }

@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useRouteData } from '../../app/route-data.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
+import { LoadError } from '../../components/ui/load-state.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useUser } from '../../app/session-context.tsx';
 import { MESSAGES } from '../../../db/messages.ts';
@@ -19,9 +20,9 @@ import { useEnrollmentActions } from './use-enrollment-actions.ts';
 const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
- * Course detail and enrolment. Shows the mirrored course at once and refreshes it; a course that
- * cannot be loaded (unknown, not the user's, or never seen and unreachable) sends the user back to
- * the catalogue.
+ * Course detail and enrolment. Shows the mirrored course at once and refreshes it; a course the
+ * server does not know (or not for this user) sends the user back to the catalogue, one never seen
+ * that cannot be read now shows the error and a Retry.
  */
 export function CoursePage() {
   const params = useParams();
@@ -32,14 +33,12 @@ export function CoursePage() {
   const { course, durations } = useCourse(id);
   const [form, setForm] = useState<EnrollmentFormState>(emptyForm);
   const actions = useEnrollmentActions(id);
-  // Whether the course was ever shown (a later failure to refresh it keeps the page): adjusted while rendering.
-  const [seen, setSeen] = useState(false);
-  if (course != null && !seen) setSeen(true);
 
-  // The route refreshes the course (route-meta.ts); a course that cannot be had goes back.
-  const { failed } = useRouteData();
+  // The route refreshes the course (route-meta.ts). One the server does not have (or not for this
+  // user) goes back to the catalogue; one that could not be read this time says so, with a Retry.
+  const { failed, retry, retrying } = useRouteData();
   const invalid = !Number.isInteger(id) || id <= 0;
-  const gone = invalid || (failed !== null && (failed.status === 404 || failed.status === 403 || !(seen || course != null)));
+  const gone = invalid || (failed !== null && (failed.status === 404 || failed.status === 403));
   useEffect(() => {
     if (!gone) return;
     notify('error', MESSAGES.fetchFailed);
@@ -58,8 +57,10 @@ export function CoursePage() {
       <Button asChild variant="ghost" size="sm" mb="3" ms="-2">
         <RouterLink to="/courses"><AppIcon name="back" boxSize="4" /> Courses</RouterLink>
       </Button>
-      {!course ? (
-        <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap="6">
+      {!course && failed && !gone ? (
+        <LoadError onRetry={retry} retrying={retrying} />
+      ) : !course ? (
+        <Grid aria-busy="true" templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap="6">
           <Skeleton height="96" borderRadius="l3" />
           <Skeleton height="96" borderRadius="l3" />
         </Grid>

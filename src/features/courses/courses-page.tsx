@@ -1,6 +1,8 @@
 import { Button, EmptyState, Heading, HStack, Input, InputGroup, SimpleGrid, Skeleton, Stack, VStack, Wrap } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { PageContainer } from '../../components/page-container.tsx';
+import { LoadError } from '../../components/ui/load-state.tsx';
+import { useRouteData } from '../../app/route-data.tsx';
 import { CourseIcon } from './icons.tsx';
 import { MESSAGES } from '../../../db/messages.ts';
 import { ALL_CATEGORIES, categoriesOf, filterCourses } from './catalogue-filter.ts';
@@ -12,7 +14,8 @@ import { useCourses } from './data.ts';
  * search and the category filter run over the mirrored list on every keystroke.
  */
 export function CoursesPage() {
-  const { courses, loaded } = useCourses();
+  const { courses, phase } = useCourses();
+  const { retry, retrying } = useRouteData();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<number | typeof ALL_CATEGORIES>(ALL_CATEGORIES);
 
@@ -49,10 +52,12 @@ export function CoursesPage() {
           {chip(ALL_CATEGORIES, 'All')}
           {categories.map((c) => chip(c.id, c.name))}
         </Wrap>
-        {!loaded && courses.length === 0 ? (
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
+        {phase === 'loading' ? (
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5" aria-busy="true">
             {[0, 1, 2].map((i) => <Skeleton key={i} height="72" borderRadius="l3" />)}
           </SimpleGrid>
+        ) : phase === 'error' ? (
+          <LoadError onRetry={retry} retrying={retrying} />
         ) : shown.length === 0 ? (
           <EmptyState.Root>
             <EmptyState.Content>

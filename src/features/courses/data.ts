@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import type { Course } from '../../../db/entities.ts';
 import type { KvRow } from '../../../db/rows.ts';
 import { useRouteData } from '../../app/route-data.tsx';
+import { loadPhase, type LoadPhase } from '../../components/ui/load-phase.ts';
 import { coursesCollection, kvCollection } from '../../lib/engine/tables.ts';
 
 export interface ClassDurationItem {
@@ -13,13 +14,14 @@ export interface ClassDurationItem {
 
 /**
  * The catalogue from the mirror (server order); the route refreshes it when the screen is shown.
- * An empty mirror shows skeletons until the refresh answered (ok or not), "No Results" only after.
+ * An empty mirror shows skeletons while the refresh is in flight, "No Results" only once the
+ * server answered, and the error when it failed.
  */
-export function useCourses(): { courses: Course[]; loaded: boolean } {
+export function useCourses(): { courses: Course[]; phase: LoadPhase } {
   const { data, isReady } = useLiveQuery((q) => q.from({ c: coursesCollection }));
-  const fetched = useRouteData().settled;
+  const { settled, failed } = useRouteData();
   const courses = useMemo(() => [...(data ?? [])].sort((a, b) => a.id - b.id), [data]);
-  return { courses, loaded: isReady && (courses.length > 0 || fetched) };
+  return { courses, phase: loadPhase({ ready: isReady, hasData: courses.length > 0, answered: settled && !failed, failed: !!failed }) };
 }
 
 /** One course as mirrored (with the user's enrolment) and the class durations offered (GET /courses/{id} meta). */

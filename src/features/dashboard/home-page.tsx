@@ -1,11 +1,11 @@
 import { isTeacher } from '../../../db/roles.ts';
 import { useState } from 'react';
-import { Alert, Heading, Stack } from '@chakra-ui/react';
+import { Heading, Stack } from '@chakra-ui/react';
 import { PageContainer } from '../../components/page-container.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { LoadError } from '../../components/ui/load-state.tsx';
 import { useRouteData } from '../../app/route-data.tsx';
 import { useUser } from '../../app/session-context.tsx';
-import { MESSAGES } from '../../../db/messages.ts';
 import { ClassDialog } from '../classes/index.ts';
 import { StudentDashboard } from './student-dashboard.tsx';
 import { TeacherDashboard } from './teacher-dashboard.tsx';
@@ -20,19 +20,17 @@ export function DashboardPage() {
   const user = useUser();
   const { home, loaded } = useHome();
   const [openId, setOpenId] = useState<number | null>(null);
-  // Nothing mirrored and the refresh failed (offline included): say so instead of spinning.
-  const failed = useRouteData().failed !== null;
+  // Nothing mirrored and the refresh failed (offline included): say so, with a Retry, instead of spinning.
+  const { failed, retry, retrying } = useRouteData();
 
   if (!user) return null;
   return (
     <PageContainer>
       <Stack gap="6">
         <Heading as="h1" size="2xl">Dashboard</Heading>
-        {failed && !home && (
-          <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{MESSAGES.loadFailed}</Alert.Title></Alert.Root>
-        )}
         {!home ? (
-          loaded || failed ? null : <PageSpinner />
+          // The home document has no empty state: until it is there, loading or the error.
+          loaded && failed ? <LoadError onRetry={retry} retrying={retrying} /> : <PageSpinner />
         ) : isTeacher(user) ? (
           <TeacherDashboard home={home} user={user} onOpen={setOpenId} />
         ) : (

@@ -5,7 +5,8 @@ import { useUser } from '../../app/session-context.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
-import { MESSAGES } from '../../../db/messages.ts';
+import { LoadError } from '../../components/ui/load-state.tsx';
+import { loadPhase } from '../../components/ui/load-phase.ts';
 import { useRouteData } from '../../app/route-data.tsx';
 import { ChildrenTable } from './children-table.tsx';
 import { useCapRunning, useChildren } from './data.ts';
@@ -17,7 +18,8 @@ export function ChildsPage() {
   const user = useUser();
   const { children, loaded } = useChildren();
   const capRunning = useCapRunning();
-  const failed = useRouteData().failed !== null;
+  const { settled, failed, retry, retrying } = useRouteData();
+  const phase = loadPhase({ ready: loaded, hasData: children.length > 0, answered: settled && !failed, failed: !!failed });
   const [creating, setCreating] = useState(false);
   const [transfer, setTransfer] = useState<{ child: Child | null } | null>(null);
   const canCreate = !capRunning;
@@ -47,17 +49,19 @@ export function ChildsPage() {
             )}
           </HStack>
         </HStack>
-        {children.length > 0 ? (
+        {phase === 'data' ? (
           <ChildrenTable items={children} onTransfer={(c) => setTransfer({ child: c })} />
-        ) : !loaded && !failed ? (
-          <Skeleton h="40" />
+        ) : phase === 'loading' ? (
+          <Skeleton h="40" aria-busy="true" />
+        ) : phase === 'error' ? (
+          <LoadError onRetry={retry} retrying={retrying} />
         ) : (
           <EmptyState.Root borderWidth="1px" borderRadius="md">
             <EmptyState.Content>
               <EmptyState.Indicator>
                 <AppIcon name="users" boxSize="8" />
               </EmptyState.Indicator>
-              <EmptyState.Title>{failed && !loaded ? MESSAGES.fetchFailed : 'No child accounts yet'}</EmptyState.Title>
+              <EmptyState.Title>No child accounts yet</EmptyState.Title>
               {canCreate && <EmptyState.Description>Create an account for each child and fund it from your wallet.</EmptyState.Description>}
             </EmptyState.Content>
           </EmptyState.Root>

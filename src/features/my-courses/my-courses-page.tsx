@@ -3,6 +3,8 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
+import { LoadError } from '../../components/ui/load-state.tsx';
+import { useRouteData } from '../../app/route-data.tsx';
 import { MESSAGES } from '../../../db/messages.ts';
 import { useMyEnrollments } from './data.ts';
 import { EnrollmentCard } from './enrollment-card.tsx';
@@ -20,7 +22,8 @@ function SearchIcon() {
 
 /** The user's enrolments as searchable cards, from the mirror; a link to the catalogue when there are none. */
 export function MyCoursesPage() {
-  const { enrollments, loaded } = useMyEnrollments();
+  const { enrollments, phase } = useMyEnrollments();
+  const { retry, retrying } = useRouteData();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => filterEnrollments(enrollments, query), [enrollments, query]);
 
@@ -28,11 +31,13 @@ export function MyCoursesPage() {
     <PageContainer>
       <Stack gap="5">
         <Heading as="h1" size="2xl">My Courses</Heading>
-        {!loaded && enrollments.length === 0 ? (
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
+        {phase === 'loading' ? (
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5" aria-busy="true">
             {[0, 1, 2].map((i) => <Skeleton key={i} height="64" borderRadius="l3" />)}
           </SimpleGrid>
-        ) : enrollments.length === 0 ? (
+        ) : phase === 'error' ? (
+          <LoadError onRetry={retry} retrying={retrying} />
+        ) : phase === 'empty' ? (
           <EmptyState.Root>
             <EmptyState.Content>
               <EmptyState.Indicator><AppIcon name="book" /></EmptyState.Indicator>

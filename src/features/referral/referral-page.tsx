@@ -1,8 +1,10 @@
-import { Button, Card, Heading, HStack, Input, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, Input, Link, List, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useUser } from '../../app/session-context.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
+import { LoadError } from '../../components/ui/load-state.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
+import { useRouteData } from '../../app/route-data.tsx';
 import { DURATIONS, MESSAGES } from '../../../db/messages.ts';
 import { REFERRAL_CAP, REFERRAL_PERCENT, SHARE_TEXT, shareLinks } from './share.ts';
 
@@ -10,6 +12,8 @@ import { REFERRAL_CAP, REFERRAL_PERCENT, SHARE_TEXT, shareLinks } from './share.
 export function ReferralPage() {
   const user = useUser();
   const link = user?.referral_link ?? null;
+  // The link comes with the user (the route refreshes it): without one, loading or why not.
+  const { settled, failed, retry, retrying } = useRouteData();
   const links = shareLinks(link);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -53,12 +57,18 @@ export function ReferralPage() {
           <Card.Body gap="4">
             <Stack gap="1">
               <Text fontWeight="medium">Your referral link</Text>
-              <HStack>
-                <Input readOnly value={link ?? ''} aria-label="Your referral link" onFocus={(e) => e.currentTarget.select()} dir="ltr" />
-                <Button onClick={copy} disabled={!link} minW="24">
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              </HStack>
+              {!link && failed ? (
+                <LoadError variant="inline" onRetry={retry} retrying={retrying} />
+              ) : !link && !settled ? (
+                <Skeleton h="10" aria-busy="true" />
+              ) : (
+                <HStack>
+                  <Input readOnly value={link ?? ''} aria-label="Your referral link" onFocus={(e) => e.currentTarget.select()} dir="ltr" />
+                  <Button onClick={copy} disabled={!link} minW="24">
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
+                </HStack>
+              )}
             </Stack>
             <Text fontSize="sm" color="fg.muted" data-testid="share-text">
               {SHARE_TEXT}

@@ -1,6 +1,6 @@
-import { Card, EmptyState, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Card, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { PageContainer } from '../../components/page-container.tsx';
-import { AppIcon } from '../../components/ui/icons.tsx';
+import { LoadError } from '../../components/ui/load-state.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { MESSAGES } from '../../../db/messages.ts';
 import { useRouteData } from '../../app/route-data.tsx';
@@ -10,7 +10,7 @@ import { SalaryTable } from './salary-table.tsx';
 /** A teacher's salary for one Cairo calendar month: totals, then the classes. */
 export function SalaryReportView({ which, title }: { which: SalaryKey; title: string }) {
   const { report, loaded } = useSalaryReport(which);
-  const failed = useRouteData().failed !== null;
+  const { failed, retry, retrying } = useRouteData();
   return (
     <PageContainer>
       <Stack gap="6">
@@ -43,17 +43,11 @@ export function SalaryReportView({ which, title }: { which: SalaryKey; title: st
               <Text color="fg.muted">{MESSAGES.noClasses}</Text>
             )}
           </>
-        ) : !loaded && !failed ? (
-          <Skeleton h="60" />
+        ) : loaded && failed ? (
+          // A report always comes with its totals: with none stored, only loading or the error.
+          <LoadError onRetry={retry} retrying={retrying} />
         ) : (
-          <EmptyState.Root borderWidth="1px" borderRadius="md">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <AppIcon name="dollar" boxSize="8" />
-              </EmptyState.Indicator>
-              <EmptyState.Title>{failed ? MESSAGES.fetchFailed : MESSAGES.noClasses}</EmptyState.Title>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <Skeleton h="60" aria-busy="true" />
         )}
       </Stack>
     </PageContainer>

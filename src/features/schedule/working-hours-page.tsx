@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { MESSAGES } from '../../../db/messages.ts';
+import { useRouteData } from '../../app/route-data.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
+import { LoadError } from '../../components/ui/load-state.tsx';
 import { useMutation } from '../../lib/engine/mutation.ts';
 import { HoursRowFields } from './hours-row.tsx';
 import { canSave, emptyRow, payloadOf, rowsFromSchedule, type HoursRow } from './rules.ts';
@@ -10,10 +11,14 @@ import { useTeacherSchedule } from './data.ts';
 /**
  * Working Hours (teachers): fixed weekly times. The form starts from the saved rows (padded to
  * three) as soon as the mirror has them. Saving goes through the outbox: offline it is kept and
- * sent when the network returns, and the page says so.
+ * sent when the network returns, and the page says so. A failed load says so above the rows, and
+ * with none mirrored the form waits for a Retry: saving a blank form over hours that could not be
+ * read would erase them.
  */
 export function TeacherSchedulePage() {
-  const { rows: saved, loaded, error } = useTeacherSchedule();
+  const { rows: saved, phase, failed } = useTeacherSchedule();
+  const { retry, retrying } = useRouteData();
+  const loaded = phase === 'data' || phase === 'empty';
   const [rows, setRows] = useState<HoursRow[]>(() => rowsFromSchedule([]));
   const [queued, setQueued] = useState(false);
   const touched = useRef(false);
@@ -52,31 +57,33 @@ export function TeacherSchedulePage() {
             Enter your fixed working hours. Please notify us before changing them.
           </Text>
         </Stack>
-        {error && (
-          <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{MESSAGES.fetchFailed}</Alert.Title></Alert.Root>
-        )}
+        {failed && loaded && <LoadError variant="inline" onRetry={retry} retrying={retrying} />}
         {queued && (
           <Alert.Root status="info">
             <Alert.Indicator />
             <Alert.Title>Saved on this device. Your changes will be sent when you are back online.</Alert.Title>
           </Alert.Root>
         )}
-        <Card.Root bg="surface">
-          <Card.Body>
-            {!loaded && <HStack mb="3"><Spinner size="sm" /><Text color="fg.muted">Loading your working hours…</Text></HStack>}
-            <Stack gap="4">
-              {rows.map((row, i) => (
-                <HoursRowFields key={row.key} row={row} index={i} onChange={(r) => update(i, r)} onRemove={() => remove(i)} />
-              ))}
-            </Stack>
-          </Card.Body>
-          <Card.Footer gap="3" flexWrap="wrap">
-            <Button variant="outline" onClick={add}>Additional Time Entry</Button>
-            <Button colorPalette="brand" onClick={save} disabled={!canSave(rows, busy)} loading={busy}>
-              Save Changes
-            </Button>
-          </Card.Footer>
-        </Card.Root>
+        {phase === 'error' ? (
+          <LoadError onRetry={retry} retrying={retrying} />
+        ) : (
+          <Card.Root bg="surface">
+            <Card.Body>
+              {!loaded && <HStack mb="3"><Spinner size="sm" /><Text color="fg.muted">Loading your working hours…</Text></HStack>}
+              <Stack gap="4">
+                {rows.map((row, i) => (
+                  <HoursRowFields key={row.key} row={row} index={i} onChange={(r) => update(i, r)} onRemove={() => remove(i)} />
+                ))}
+              </Stack>
+            </Card.Body>
+            <Card.Footer gap="3" flexWrap="wrap">
+              <Button variant="outline" onClick={add}>Additional Time Entry</Button>
+              <Button colorPalette="brand" onClick={save} disabled={!loaded || !canSave(rows, busy)} loading={busy}>
+                Save Changes
+              </Button>
+            </Card.Footer>
+          </Card.Root>
+        )}
       </Stack>
     </PageContainer>
   );

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { useUser } from '../../app/session-context.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
-import { MESSAGES } from '../../../db/messages.ts';
+import { LoadError } from '../../components/ui/load-state.tsx';
+import { loadPhase } from '../../components/ui/load-phase.ts';
 import { useRouteData } from '../../app/route-data.tsx';
 import { useTransactionRows } from './data.ts';
 import { newestFirst } from './rows.ts';
@@ -13,8 +14,9 @@ import { TransactionsTable } from './transactions-table.tsx';
 export function TransactionsHistoryPage() {
   const user = useUser();
   const { rows, loaded } = useTransactionRows();
-  const failed = useRouteData().failed !== null;
+  const { settled, failed, retry, retrying } = useRouteData();
   const sorted = useMemo(() => newestFirst(rows), [rows]);
+  const phase = loadPhase({ ready: loaded, hasData: rows.length > 0, answered: settled && !failed, failed: !!failed });
 
   return (
     <PageContainer>
@@ -27,17 +29,19 @@ export function TransactionsHistoryPage() {
             Times in {user?.timezone ?? 'your timezone'}
           </Text>
         </Stack>
-        {sorted.length > 0 ? (
+        {phase === 'data' ? (
           <TransactionsTable rows={sorted} timeZone={user?.timezone} />
-        ) : !loaded && !failed ? (
-          <Skeleton h="80" />
+        ) : phase === 'loading' ? (
+          <Skeleton h="80" aria-busy="true" />
+        ) : phase === 'error' ? (
+          <LoadError onRetry={retry} retrying={retrying} />
         ) : (
           <EmptyState.Root borderWidth="1px" borderRadius="md">
             <EmptyState.Content>
               <EmptyState.Indicator>
                 <AppIcon name="receipt" boxSize="8" />
               </EmptyState.Indicator>
-              <EmptyState.Title>{failed && !loaded ? MESSAGES.fetchFailed : 'No transactions yet'}</EmptyState.Title>
+              <EmptyState.Title>No transactions yet</EmptyState.Title>
             </EmptyState.Content>
           </EmptyState.Root>
         )}

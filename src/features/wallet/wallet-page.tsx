@@ -1,9 +1,9 @@
-import { Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Heading, Link, Skeleton, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useState } from 'react';
 import { useUser } from '../../app/session-context.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
-import { MESSAGES } from '../../../db/messages.ts';
+import { LoadError } from '../../components/ui/load-state.tsx';
 import { BalanceSummary } from './balance-summary.tsx';
 import { BorrowCard } from './borrow-card.tsx';
 import { BorrowDialog } from './borrow-dialog.tsx';
@@ -20,7 +20,7 @@ import { useRouteData } from '../../app/route-data.tsx';
 export function WalletPage() {
   const user = useUser();
   const { wallet } = useWallet();
-  const failed = useRouteData().failed !== null;
+  const { failed, retry, retrying } = useRouteData();
   const [params, setParams] = useSearchParams();
   const [borrowing, setBorrowing] = useState(false);
 
@@ -54,9 +54,9 @@ export function WalletPage() {
             <RechargePanel wallet={wallet} />
           </>
         ) : failed ? (
-          <Text color="fg.error">{MESSAGES.fetchFailed}</Text>
+          <LoadError onRetry={retry} retrying={retrying} />
         ) : (
-          <Stack gap="4">
+          <Stack gap="4" aria-busy="true">
             <Skeleton h="20" />
             <Skeleton h="64" />
           </Stack>

@@ -58,7 +58,8 @@ export function usePaging(list: ListKey, autoload = true): PagedState {
   const id = listKeyId(list);
   const { data: row, isReady } = useLiveQuery((q) => q.from({ l: listsCollection }).where(({ l }) => eq(l.key, id)).findOne());
   const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState<EngineError | null>(null);
+  // Whose failure it is: a screen that switches lists (a report filter) does not show the last one's.
+  const [failure, setFailure] = useState<{ id: string; error: EngineError } | null>(null);
   const busy = useRef(false);
   const listJson = JSON.stringify(list);
   const fetchPage = useCallback((fromStart: boolean) => {
@@ -67,7 +68,8 @@ export function usePaging(list: ListKey, autoload = true): PagedState {
     setLoading(true);
     // The first page is read "from the start": the same request as the one a watch makes (a
     // conversation's newest page), so the two are one.
-    void getEngine().loadMore(JSON.parse(listJson) as ListKey, fromStart ? { fromStart } : undefined).then((r) => setFailed(r.ok ? null : r.error)).finally(() => {
+    const key = JSON.parse(listJson) as ListKey;
+    void getEngine().loadMore(key, fromStart ? { fromStart } : undefined).then((r) => setFailure(r.ok ? null : { id: listKeyId(key), error: r.error })).finally(() => {
       busy.current = false;
       setLoading(false);
     });
@@ -87,6 +89,7 @@ export function usePaging(list: ListKey, autoload = true): PagedState {
       void getEngine().loadMore(JSON.parse(listJson) as ListKey, { fromStart: true });
     }
   }, [autoload, userId, isReady, hasRow, listJson, fetchPage]);
+  const failed = failure?.id === id ? failure.error : null;
   return { hasMore: row ? row.next !== null : true, loading, fetched: !!row, failed, loadMore };
 }
 
@@ -115,14 +118,17 @@ export function useConversations(): PagedState & { conversations: Conversation[]
   return { ...paging, conversations };
 }
 
-/** A conversation's messages, oldest first, unsent ones last; watched (live) while mounted. `loadMore` fetches older ones. */
-export function useMessages(conversationId: number): PagedState & { messages: MessageRow[] } {
+/**
+ * A conversation's messages, oldest first, unsent ones last; watched (live) while mounted. `loadMore`
+ * fetches older ones. `loaded` once the mirror's messages were read (until then none can be shown).
+ */
+export function useMessages(conversationId: number): PagedState & { messages: MessageRow[]; loaded: boolean } {
   useWatch({ kind: 'conversation', id: conversationId });
   const paging = usePaging({ kind: 'messages', conversationId });
-  const { data } = useLiveQuery((q) => q.from({ m: messagesCollection }).where(({ m }) => eq(m.conversation_id, conversationId)));
+  const { data, isReady } = useLiveQuery((q) => q.from({ m: messagesCollection }).where(({ m }) => eq(m.conversation_id, conversationId)));
   const messages = useMemo(
     () => [...data].sort((a, b) => Number(!!a.pending) - Number(!!b.pending) || a.created_at_timestamp - b.created_at_timestamp || (typeof a.id === 'number' && typeof b.id === 'number' ? a.id - b.id : 0)),
     [data],
   );
-  return { ...paging, messages };
+  return { ...paging, messages, loaded: isReady };
 }
