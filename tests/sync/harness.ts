@@ -138,10 +138,13 @@ export class Browser {
 
   constructor(readonly server: TestServer) {}
 
-  engine(opts: { label?: string; realtime?: RealtimeFactory; memory?: boolean; fetch?: typeof fetch; broadcast?: (e: EngineEvent) => void } = {}): Engine {
+  /** `openDelayMs`: every database the engine opens opens that much later (a busy device: the engine starts slowly). */
+  engine(opts: { label?: string; realtime?: RealtimeFactory; memory?: boolean; fetch?: typeof fetch; broadcast?: (e: EngineEvent) => void; openDelayMs?: number } = {}): Engine {
+    const storage = createMirrorProvider({ indexedDB: this.idb, IDBKeyRange, forceMemory: opts.memory });
+    const delay = opts.openDelayMs ?? 0;
     return new Engine({
       fetch: opts.fetch ?? recordingFetch(this.log, opts.label ?? 'engine', this.gate).fetch,
-      storage: createMirrorProvider({ indexedDB: this.idb, IDBKeyRange, forceMemory: opts.memory }),
+      storage: delay ? { open: async (name) => (await sleep(delay), storage.open(name)) } : storage,
       broadcast: opts.broadcast ?? this.bus.post,
       realtime: opts.realtime,
       apiBase: `${this.server.url}/api`,

@@ -22,7 +22,8 @@ function fallbackBrowser() {
   const browser = new Browser(server);
   const locks = new FakeLocks();
   const hub = new ChannelHub();
-  const open = (label: string) => {
+  /** `openDelayMs`: this tab's engine, should it lead, starts slowly (its databases open that much later). */
+  const open = (label: string, opts: { openDelayMs?: number } = {}) => {
     // The page holds its presence lock for its whole life.
     let leave!: () => void;
     void locks.request(tabLockName(label), () => new Promise<void>((r) => (leave = r)));
@@ -30,7 +31,7 @@ function fallbackBrowser() {
       id: label, locks, channel: hub.channel,
       createEngine: () => {
         const out = hub.channel('engine');
-        return browser.engine({ label, broadcast: (e: EngineEvent) => out.postMessage(e) });
+        return browser.engine({ label, broadcast: (e: EngineEvent) => out.postMessage(e), openDelayMs: opts.openDelayMs });
       },
     });
     const events = hub.channel('engine');
@@ -101,6 +102,41 @@ describe('without SharedWorker: one leader among the tabs', () => {
     await until('delivered', async () => (await t2.client.snapshot('outbox')).length === 0);
     const rows = server.app.db.prepare('SELECT id FROM messages WHERE client_key = ?').all('across-failover');
     expect(rows).toHaveLength(1);
+    expect(browser.requests(`/conversations/${conv.id}`).filter((r) => r.method === 'POST').map((r) => r.label)).toEqual(['t2']);
+    t2.close();
+  });
+
+  it('while the new leader is still starting, a tab is answered as the signed-in user and what it said last stands', async () => {
+    const { browser, open } = fallbackBrowser();
+    // t2's engine starts slowly: the takeover's replayed hello is still under way when the tab speaks
+    // (under load this happened by chance; here it is made to happen every time).
+    const [t1, t2] = [open('t1'), open('t2', { openDelayMs: 150 })];
+    await browser.signIn(t1.client, 'teacher@example.com');
+    await t2.client.loadMore({ kind: 'conversations' });
+    const conv = ((await t2.client.snapshot('conversations')) as Conversation[]).find((c) => !c.closed)!;
+
+    browser.gate.offline = true;
+    await Promise.all([t1.client.setOnline(false), t2.client.setOnline(false)]);
+    const queued = await t2.client.run({ id: 'said-last', name: 'sendMessage', conversationId: conv.id, text: 'back online before the new leader was ready' });
+    expect(queued.queued).toBe(true);
+
+    t1.close();
+    await until('t2 leads', () => t2.host.isLeader, 1000);
+    // The network is back before the new engine has opened anything: the tab says so at once. The
+    // replayed hello still carries the tab's state from before (offline); it must not undo this.
+    browser.gate.offline = false;
+    await t2.client.setOnline(true);
+
+    // Asked meanwhile, the new engine answers from the user's mirror, not as a guest with no rows.
+    expect(((await t2.client.snapshot('conversations')) as Conversation[]).map((c) => c.id)).toContain(conv.id);
+    expect((await t2.client.refresh('user')).ok).toBe(true);
+
+    // Online, as the tab said last: the queued message is sent, once, by the new leader.
+    const sent = () => server.app.db.prepare('SELECT id FROM messages WHERE client_key = ?').all('said-last');
+    await until('sent', () => sent().length > 0);
+    await until('delivered', async () => (await t2.client.snapshot('outbox')).length === 0);
+    expect(sent()).toHaveLength(1);
+    expect(t2.client.getState().status?.online).toBe(true);
     expect(browser.requests(`/conversations/${conv.id}`).filter((r) => r.method === 'POST').map((r) => r.label)).toEqual(['t2']);
     t2.close();
   });

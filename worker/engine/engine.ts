@@ -8,7 +8,7 @@ import { mutationSpecOf, sendMutation, type SendOutcome } from '../executor/send
 import { Outbox } from '../outbox/outbox.ts';
 import { Poller, SingleFlight } from '../polling/poller.ts';
 import { HintScheduler } from '../realtime/hints.ts';
-import { RealtimeSync } from '../realtime/realtime-sync.ts';
+import { RealtimeSync, type CatchUp } from '../realtime/realtime-sync.ts';
 import { refreshCalendarMonth } from '../sync/calendar.ts';
 import type { SyncContext } from '../sync/context.ts';
 import { loadMore, refreshFirstPage } from '../sync/lists.ts';
@@ -64,6 +64,13 @@ export class Engine implements EngineApi {
   private lastStatus = '';
   private active = false;
   private appRequested = false;
+  /**
+   * Session work in progress (a tab's hello adopting its stored session, a sign-in, a sign-out):
+   * calls on the user's data wait for it. A new engine (the next leader among dedicated workers)
+   * is asked for rows by tabs that were answered long ago, while the replayed hello still opens the
+   * user's mirror: it must not answer them as a guest (no rows, "not signed in") meanwhile.
+   */
+  private readonly sessionWork = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: EngineDeps) {
     this.clock = deps.clock ?? systemClock;
@@ -108,7 +115,7 @@ export class Engine implements EngineApi {
     });
     this.realtime = new RealtimeSync(this.ctx, deps.realtime, {
       onState: () => this.emitStatus(),
-      catchUp: () => this.catchUp(),
+      catchUp: (what) => this.catchUp(what),
       hint: (h) => this.hints.receive(h),
     });
     this.outbox = new Outbox({
@@ -255,12 +262,19 @@ export class Engine implements EngineApi {
     this.emitStatus();
   }
 
-  private catchUp(): void {
-    void this.homePoller.kick();
-    void this.flights.run('list:conversations:first', () => this.guarded(() => refreshFirstPage(this.ctx, { kind: 'conversations' })));
-    for (const k of this.tabs.watched()) {
-      if (k.kind === 'conversation') void this.flights.run(`list:messages:${k.id}:first`, () => this.guarded(() => refreshFirstPage(this.ctx, { kind: 'messages', conversationId: k.id })));
+  /**
+   * A realtime channel is subscribed again after its events may have been missed: what it keeps
+   * fresh is re-read in requests that start now (one in flight may have read before what was missed).
+   * The inbox channel: home (unread counts), the conversation list's first page; a conversation's
+   * channel: its newest messages.
+   */
+  private catchUp(what: CatchUp): void {
+    if (what.kind === 'conversation') {
+      void this.flights.runFresh(`list:messages:${what.id}:first`, () => this.guarded(() => refreshFirstPage(this.ctx, { kind: 'messages', conversationId: what.id })));
+      return;
     }
+    void this.homePoller.kickFresh();
+    void this.flights.runFresh('list:conversations:first', () => this.guarded(() => refreshFirstPage(this.ctx, { kind: 'conversations' })));
   }
 
   /** A class some screen may show (it is in the mirror) is re-read; one never seen is left to the lists and months. */
@@ -322,17 +336,49 @@ export class Engine implements EngineApi {
     this.device?.close();
   }
 
-  // ---- EngineApi ----
+  private tracked<T>(work: Promise<T>): Promise<T> {
+    this.sessionWork.add(work);
+    const done = () => void this.sessionWork.delete(work);
+    work.then(done, done);
+    return work;
+  }
 
-  async hello(tabId: string, opts: HelloOptions = {}) {
+  /** Resolves once no hello, sign-in or sign-out is under way (see `sessionWork`). */
+  private async sessionSettled(): Promise<void> {
+    while (this.sessionWork.size > 0) await Promise.allSettled([...this.sessionWork]);
+  }
+
+  private applyOnline(online: boolean): void {
+    if (online === this.online) return;
+    this.online = online;
+    this.realtime.setOnline(online);
+    if (online) {
+      void this.outbox.drain();
+      if (!this.settings.current) void this.refreshNow('app');
+    }
+    this.updateActivity();
+  }
+
+  // ---- EngineApi ----
+  //
+  // A tab's calls that describe it (hello, bye, visibility, online, watches) take effect in the
+  // order they were made: each waits for `ready` and then applies its state without another wait,
+  // so a hello that waited for the engine to start cannot undo what the tab said after it (an
+  // `online` that came back while a new leader was starting, a tab hidden meanwhile).
+
+  hello(tabId: string, opts: HelloOptions = {}) {
     // The tab holds its presence lock before its hello: the engine learns when it is gone without a bye.
     this.deps.watchPresence?.(tabId, () => void this.bye(tabId));
+    return this.tracked(this.helloNow(tabId, opts));
+  }
+
+  private async helloNow(tabId: string, opts: HelloOptions) {
     await this.ready;
     if (opts.apiBase) this.config.apiBase = opts.apiBase;
     if (opts.appVersion) this.config.appVersion = opts.appVersion;
     if (opts.pageOrigin) this.config.pageOrigin = opts.pageOrigin;
     this.tabs.add(tabId, opts.visible ?? true);
-    if (opts.online !== undefined && opts.online !== this.online) await this.setOnline(opts.online);
+    if (opts.online !== undefined) this.applyOnline(opts.online);
     // The stored settings answer at once; fresh ones are fetched once per engine start.
     if (!this.appRequested) {
       this.appRequested = true;
@@ -344,32 +390,28 @@ export class Engine implements EngineApi {
   }
 
   async bye(tabId: string) {
+    await this.ready;
     for (const k of this.tabs.remove(tabId)) this.stopWatch(k);
     this.updateActivity();
   }
 
   async setTabVisible(tabId: string, visible: boolean) {
+    await this.ready;
     this.tabs.setVisible(tabId, visible);
     this.updateActivity();
   }
 
   async setOnline(online: boolean) {
-    if (online === this.online) return;
-    this.online = online;
-    this.realtime.setOnline(online);
-    if (online) {
-      void this.outbox.drain();
-      if (!this.settings.current) void this.refreshNow('app');
-    }
-    this.updateActivity();
+    await this.ready;
+    this.applyOnline(online);
   }
 
   signIn(token: string, user: User) {
-    return this.session.signIn(token, user);
+    return this.tracked(this.session.signIn(token, user));
   }
 
   signOut(opts?: { force?: boolean }) {
-    return this.session.signOut(opts);
+    return this.tracked(this.session.signOut(opts));
   }
 
   async watch(tabId: string, key: WatchKey) {
@@ -378,11 +420,13 @@ export class Engine implements EngineApi {
   }
 
   async unwatch(tabId: string, key: WatchKey) {
+    await this.ready;
     if (this.tabs.unwatch(tabId, key)) this.stopWatch(key);
   }
 
   /** A screen opening refreshes in the background; data fetched in the last moment answers instead of a new request. */
-  refresh(resource: Resource, opts?: { force?: boolean }): Promise<Result<null>> {
+  async refresh(resource: Resource, opts?: { force?: boolean }): Promise<Result<null>> {
+    await this.sessionSettled();
     return this.refreshNow(resource, { maxAgeMs: opts?.force ? 0 : SCREEN_REFRESH_MAX_AGE_MS });
   }
 
@@ -404,6 +448,7 @@ export class Engine implements EngineApi {
 
   async loadMore(list: ListKey, opts?: { fromStart?: boolean }): Promise<Result<{ hasMore: boolean }>> {
     await this.ready;
+    await this.sessionSettled();
     if (!this.writer) return guest();
     if (!this.online) return offline();
     if (opts?.fromStart) {
@@ -414,6 +459,7 @@ export class Engine implements EngineApi {
 
   async call<T = unknown>(req: CallRequest): Promise<Result<T>> {
     await this.ready;
+    await this.sessionSettled();
     if (!this.online) return offline();
     const reply = await this.api.request(req, { anonymous: !this.writer });
     if (reply.ok) return { ok: true, data: reply.body as T };
@@ -431,6 +477,7 @@ export class Engine implements EngineApi {
 
   private async mutateNow(m: Mutation): Promise<Result<MutateData>> {
     await this.ready;
+    await this.sessionSettled();
     if (!this.writer) return guest();
     const policy = policyOf(m.name);
     if (policy.queue) {
@@ -453,15 +500,18 @@ export class Engine implements EngineApi {
   }
 
   async discard(mutationId: string) {
+    await this.sessionSettled();
     await this.outbox.discard(mutationId);
   }
 
   async retry(mutationId: string) {
+    await this.sessionSettled();
     await this.outbox.retry(mutationId);
   }
 
   async snapshot(table: MirrorTableName): Promise<unknown[]> {
     await this.ready;
+    await this.sessionSettled();
     return this.writer ? this.writer.mirror.getAll(table) : [];
   }
 }

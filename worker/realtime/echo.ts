@@ -38,6 +38,7 @@ export function echoClientFactory(Pusher: unknown): RealtimeFactory {
     });
     const client: RealtimeClient = {
       listen: (channel, event, handler) => void echo.private(channel).listen(event, handler),
+      onSubscription: (channel, cb) => void echo.private(channel).subscribed(() => cb(true)).error(() => cb(false)),
       leave: (channel) => echo.leave(channel),
       disconnect: () => pusher.disconnect(),
       connect: () => pusher.connect(),

@@ -8,6 +8,12 @@ export type RealtimeState = 'connected' | 'connecting' | 'disconnected';
  */
 export interface RealtimeClient {
   listen(channel: string, event: string, handler: (data: unknown) => void): void;
+  /**
+   * Calls `cb` each time the channel's subscription ends: `true` when the server will deliver its
+   * events from now on (again after every reconnection), `false` when it was refused or its
+   * authorization request failed (the client does not try again by itself while the socket stays up).
+   */
+  onSubscription(channel: string, cb: (ok: boolean) => void): void;
   leave(channel: string): void;
   /** Drops the socket at once (a tab said the network is gone: the worker build cannot tell). */
   disconnect(): void;

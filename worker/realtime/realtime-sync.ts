@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as E from '../../db/entities.ts';
 import type { TableChange } from '../../db/mirror.ts';
 import type { Row } from '../../db/schema.ts';
+import { backoffDelay } from '../retry/backoff.ts';
 import type { SyncContext } from '../sync/context.ts';
 import { parseReply } from '../sync/validate.ts';
 import { dataChangedEvent, type DataChanged } from './hints.ts';
@@ -25,22 +26,47 @@ export function messageChanges(m: E.Message): TableChange[] {
   ];
 }
 
+/** What a channel's events keep fresh, re-read when they may have been missed: the inbox (its list, home and unread counts) or one conversation's newest page. */
+export type CatchUp = { kind: 'inbox' } | { kind: 'conversation'; id: number };
+
+/** One channel joined on the current client. */
+interface Joined {
+  target: CatchUp;
+  bind(client: RealtimeClient): void;
+  /** Its subscription succeeded once on this client: the next success is a re-subscription. */
+  subscribed: boolean;
+  /** Events may have been sent while it was deaf (a failed subscription, a client restarted): catch up at the next success. */
+  missed: boolean;
+  attempt: number;
+  retry: unknown;
+}
+
+/** A failed subscription is tried again after 1 s, then up to every 30 s (with jitter). */
+const RESUBSCRIBE = { baseMs: 1000, maxMs: 30_000 };
+
 /**
  * The one realtime connection of the browser: the user's inbox channel while signed in, and a
- * conversation's channel while some tab shows it. After the socket comes back it asks the engine
- * to catch up on what may have been missed.
+ * conversation's channel while some tab shows it. Whenever a channel's events may have been missed
+ * it asks the engine to catch up on what that channel keeps fresh, once the channel is subscribed
+ * again (not when the socket reconnects: the channels are subscribed again only after that, and a
+ * read in between would miss what is sent meanwhile). A subscription that fails (its authorization
+ * request failed) is tried again with backoff: pusher-js leaves the channel deaf until the socket
+ * reconnects.
  */
 export class RealtimeSync {
   private client: RealtimeClient | null = null;
   private state: RealtimeState = 'disconnected';
-  private everConnected = false;
   private readonly conversations = new Set<number>();
+  private readonly joined = new Map<string, Joined>();
+  /** Conversations watched while there was no socket (no settings yet): their watch read them before anyone listened. */
+  private readonly unheard = new Set<number>();
+  private userId: number | null = null;
   private online = true;
 
   constructor(
     private readonly ctx: SyncContext,
     private readonly factory: RealtimeFactory | undefined,
-    private readonly hooks: { onState(s: RealtimeState): void; catchUp(): void; hint(h: DataChanged): void },
+    private readonly hooks: { onState(s: RealtimeState): void; catchUp(what: CatchUp): void; hint(h: DataChanged): void },
   ) {}
 
   get current(): RealtimeState {
@@ -48,24 +74,32 @@ export class RealtimeSync {
   }
 
   start(o: RealtimeOptions, userId: number): void {
+    // The same user's socket started again (a new token, new settings): what the old one would have
+    // brought meanwhile is read once the new one's channels are subscribed.
+    const restarted = this.client !== null && this.userId === userId;
     this.stop();
     if (!this.factory) return;
     const client = (this.client = this.factory(o));
+    this.userId = userId;
     client.onState((s) => this.setState(s));
-    client.listen(`User.${userId}.Inbox`, 'InboxUpdated', (d) => void this.onInbox(d).catch((e) => this.ctx.log.warn('[engine] inbox event not stored:', e)));
-    // Another party changed the user's home, classes or calendar: re-read them now rather than at the next poll.
-    client.listen(`User.${userId}.Inbox`, 'DataChanged', (d) => {
-      const h = parseReply(dataChangedEvent, d, 'realtime:DataChanged', this.ctx.reportInvalid);
-      if (h) this.hooks.hint(h);
+    this.join(`User.${userId}.Inbox`, { kind: 'inbox' }, restarted, (c) => {
+      c.listen(`User.${userId}.Inbox`, 'InboxUpdated', (d) => void this.onInbox(d).catch((e) => this.ctx.log.warn('[engine] inbox event not stored:', e)));
+      // Another party changed the user's home, classes or calendar: re-read them now rather than at the next poll.
+      c.listen(`User.${userId}.Inbox`, 'DataChanged', (d) => {
+        const h = parseReply(dataChangedEvent, d, 'realtime:DataChanged', this.ctx.reportInvalid);
+        if (h) this.hooks.hint(h);
+      });
     });
-    for (const id of this.conversations) this.listenConversation(id);
+    for (const id of this.conversations) this.listenConversation(id, restarted || this.unheard.has(id));
+    this.unheard.clear();
     if (!this.online) client.disconnect();
   }
 
   stop(): void {
+    for (const j of this.joined.values()) this.clearRetry(j);
+    this.joined.clear();
     this.client?.destroy();
     this.client = null;
-    this.everConnected = false;
     this.setState('disconnected');
   }
 
@@ -80,27 +114,71 @@ export class RealtimeSync {
   watchConversation(id: number): void {
     if (this.conversations.has(id)) return;
     this.conversations.add(id);
-    if (this.client) this.listenConversation(id);
+    // The watch reads the conversation's newest page itself: its first subscription needs no catch-up.
+    if (this.client) this.listenConversation(id, false);
+    else this.unheard.add(id);
   }
 
   unwatchConversation(id: number): void {
     if (!this.conversations.delete(id)) return;
-    this.client?.leave(`Conversation.${id}`);
+    this.unheard.delete(id);
+    const channel = `Conversation.${id}`;
+    const j = this.joined.get(channel);
+    if (j) this.clearRetry(j);
+    this.joined.delete(channel);
+    this.client?.leave(channel);
   }
 
-  private listenConversation(id: number) {
-    this.client?.listen(`Conversation.${id}`, 'NewConversationMessage', (d) => void this.onMessage(d).catch((e) => this.ctx.log.warn('[engine] message event not stored:', e)));
+  private listenConversation(id: number, missed: boolean) {
+    this.join(`Conversation.${id}`, { kind: 'conversation', id }, missed, (c) => {
+      c.listen(`Conversation.${id}`, 'NewConversationMessage', (d) => void this.onMessage(d).catch((e) => this.ctx.log.warn('[engine] message event not stored:', e)));
+    });
+  }
+
+  private join(channel: string, target: CatchUp, missed: boolean, bind: (c: RealtimeClient) => void) {
+    if (!this.client) return;
+    const j: Joined = { target, bind, subscribed: false, missed, attempt: 0, retry: null };
+    this.joined.set(channel, j);
+    this.subscribe(this.client, channel, j);
+  }
+
+  private subscribe(client: RealtimeClient, channel: string, j: Joined) {
+    const current = () => this.client === client && this.joined.get(channel) === j;
+    j.bind(client);
+    client.onSubscription(channel, (ok) => {
+      if (!current()) return;
+      if (!ok) {
+        // Refused, or its authorization request failed: deaf until subscribed again.
+        j.missed = true;
+        if (j.retry !== null) return;
+        j.retry = this.ctx.clock.setTimeout(() => {
+          j.retry = null;
+          if (!current()) return;
+          client.leave(channel);
+          this.subscribe(client, channel, j);
+        }, backoffDelay(j.attempt++, RESUBSCRIBE));
+        return;
+      }
+      // Subscribed again after a reconnection or a failed attempt: the server delivers this
+      // channel's events to us again, and what it sent while we were deaf is read now.
+      const catchUp = j.subscribed || j.missed;
+      this.clearRetry(j); // pusher-js got there first (a reconnection subscribes every channel again)
+      j.subscribed = true;
+      j.missed = false;
+      j.attempt = 0;
+      if (catchUp) this.hooks.catchUp(j.target);
+    });
+  }
+
+  private clearRetry(j: Joined) {
+    if (j.retry !== null) this.ctx.clock.clearTimeout(j.retry);
+    j.retry = null;
   }
 
   private setState(s: RealtimeState) {
-    const was = this.state;
-    if (s === was) return;
+    if (s === this.state) return;
     this.state = s;
     this.hooks.onState(s);
-    if (s === 'connected') {
-      if (this.everConnected) this.hooks.catchUp();
-      this.everConnected = true;
-    }
   }
 
   private async onInbox(raw: unknown) {

@@ -78,6 +78,8 @@ export class EngineClient {
   private readonly eventListeners = new Set<(e: EngineEvent) => void>();
   private readonly seen = new Map<string, number>();
   private readonly seqWaiters = new Set<{ epoch: string; seq: number; done: () => void }>();
+  /** What hello tells the engine of this tab, kept up to date until it is sent (see `setVisible`). */
+  private readonly helloOpts: Omit<HelloOptions, 'token' | 'user'>;
   readonly started: Promise<void>;
   /** How this tab reaches the engine: a SharedWorker, a leader-elected dedicated worker, or directly (tests). */
   mode: 'shared' | 'dedicated' | 'direct' = 'direct';
@@ -95,11 +97,14 @@ export class EngineClient {
     presence: Promise<void> = Promise.resolve(),
   ) {
     feed.subscribe((e) => this.onEvent(e));
+    this.helloOpts = { ...hello };
     const stored = sessions.load();
     // Until the engine answers, the session stored on this device stands in (not `ready` yet): the
     // shell, the first screen's code and its mirrored rows need not wait for the worker to start.
     if (stored.token && stored.user) this.state = { ...this.state, session: { status: 'signed-in', token: stored.token, user: stored.user } };
-    this.started = presence.then(() => api.hello(tabId, { ...hello, token: stored.token, user: stored.user })).then((r) => {
+    // Hello says what the tab is now, not what it was when the page started: a visibility or network
+    // change made while the presence lock was being taken must not be undone by it.
+    this.started = presence.then(() => api.hello(tabId, { ...this.helloOpts, token: stored.token, user: stored.user })).then((r) => {
       this.sessions.save(r.session);
       this.setState({ ready: true, session: r.session, settings: r.settings ?? this.state.settings, status: r.status });
     });
@@ -201,9 +206,11 @@ export class EngineClient {
     return this.afterHello(() => this.api.snapshot(table));
   }
   setVisible(visible: boolean) {
+    this.helloOpts.visible = visible;
     return this.api.setTabVisible(this.tabId, visible);
   }
   setOnline(online: boolean) {
+    this.helloOpts.online = online;
     return this.api.setOnline(online);
   }
   bye() {
