@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/lib/format.ts';
-import { detail, displayValue, newestFirst, typeLabel, type TransactionRow } from '../../src/features/transactions/rows.ts';
+import { detail, direction, displayValue, newestFirst, typeLabel, type TransactionRow } from '../../src/features/transactions/rows.ts';
 import { isWebLink, referralReward, shareLinks } from '../../src/features/referral/share.ts';
 
 const row = (o: Partial<TransactionRow>): TransactionRow => ({
@@ -14,11 +14,21 @@ describe('money', () => {
     expect(formatMoney(0)).toBe('$0.00');
     expect(formatMoney(-12)).toBe('-$12.00');
   });
-  it('signs wallet-log values only', () => {
+  it('signs every row by the way money moved: out negative, in positive (issue 16 item 5)', () => {
     expect(displayValue(row({ value: 5 }))).toBe('+$5.00');
     expect(displayValue(row({ value: -5 }))).toBe('-$5.00');
-    expect(displayValue(row({ kind: 'class_payments', value: -7.5 }))).toBe('$7.50');
-    expect(displayValue(row({ kind: 'recharges', value: 25, amount: 25 }))).toBe('$25.00');
+    // A class payment is money out whichever sign the backend gives its value.
+    expect(displayValue(row({ kind: 'class_payments', value: -7.5 }))).toBe('-$7.50');
+    expect(displayValue(row({ kind: 'class_payments', value: 7.5 }))).toBe('-$7.50');
+    expect(direction(row({ kind: 'class_payments', value: 7.5 }))).toBe('out');
+    // A recharge is money in, its amount first.
+    expect(displayValue(row({ kind: 'recharges', value: 25, amount: 25 }))).toBe('+$25.00');
+    expect(displayValue(row({ kind: 'recharges', value: 0, amount: 30 }))).toBe('+$30.00');
+    expect(direction(row({ kind: 'recharges', value: 25, amount: 25 }))).toBe('in');
+    expect(direction(row({ value: -3 }))).toBe('out');
+    // Nothing moved: no sign, no colour.
+    expect(displayValue(row({ value: 0 }))).toBe('$0.00');
+    expect(direction(row({ value: 0 }))).toBe('none');
   });
 });
 

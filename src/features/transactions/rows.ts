@@ -28,14 +28,28 @@ const LABELS: Record<string, string> = {
 export const typeLabel = (type: string) =>
   LABELS[type] ?? type.replace(/[_-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
-/** Wallet-log values are signed (`+$5.00`, `-$5.00`); recharges and class payments show their size. */
-export function displayValue(row: Pick<TransactionRow, 'kind' | 'value' | 'amount'>): string {
-  if (row.kind === 'wallet_logs') return row.value > 0 ? `+${formatMoney(row.value)}` : formatMoney(row.value);
-  return formatMoney(Math.abs(row.kind === 'recharges' ? (row.amount ?? row.value) : row.value));
+/**
+ * Which way the money moved. A recharge is always money in and a class payment always money out,
+ * whatever sign the backend gives their size (the spec lists them as an amount and a value); a
+ * wallet-log value is signed (the spec), so its sign decides.
+ */
+export function direction(row: Pick<TransactionRow, 'kind' | 'value' | 'amount'>): 'in' | 'out' | 'none' {
+  const size = magnitude(row);
+  if (size === 0) return 'none';
+  if (row.kind === 'recharges') return 'in';
+  if (row.kind === 'class_payments') return 'out';
+  return row.value > 0 ? 'in' : 'out';
 }
 
-/** Whether the value is money in (green) or out (red), for colour only. */
-export const direction = (row: Pick<TransactionRow, 'value'>) => (row.value > 0 ? 'in' : row.value < 0 ? 'out' : 'none');
+const magnitude = (row: Pick<TransactionRow, 'kind' | 'value' | 'amount'>) =>
+  Math.abs(row.kind === 'recharges' ? (row.amount ?? row.value) : row.value);
+
+/** Every row the same way: money in `+$5.00`, money out `-$5.00`, nothing moved `$0.00`. */
+export function displayValue(row: Pick<TransactionRow, 'kind' | 'value' | 'amount'>): string {
+  const way = direction(row);
+  const size = formatMoney(magnitude(row));
+  return way === 'in' ? `+${size}` : way === 'out' ? `-${size}` : size;
+}
 
 /** The type's own detail: the class of a class payment, a wallet log's comment, a recharge's amount. */
 export function detail(row: Pick<TransactionRow, 'type' | 'comment' | 'amount' | 'class'>): string {

@@ -23,8 +23,9 @@ const COMPACT: TableComponents<TransactionRow> = {
 };
 
 const tone = { in: 'green.fg', out: 'red.fg', none: undefined } as const;
-const palette = (r: TransactionRow) => (r.kind === 'recharges' ? 'green' : r.kind === 'class_payments' ? 'blue' : 'gray');
-const valueColor = (r: TransactionRow) => (r.kind === 'wallet_logs' ? tone[direction(r)] : undefined);
+const palette = (r: TransactionRow) => (r.kind === 'recharges' ? 'green' : r.kind === 'class_payments' ? 'orange' : 'gray');
+/** Every row by the way its money moved: in green with +, out red with − (class payments are out). */
+const valueColor = (r: TransactionRow) => tone[direction(r)];
 
 /** Phones: two cells per row (what and when; value and balance after), nothing off-screen. */
 const compactHeader = () => (
@@ -51,7 +52,7 @@ function compactRow(r: TransactionRow, timeZone?: string) {
         </Stack>
       </Table.Cell>
       <Table.Cell textAlign="end" verticalAlign="top">
-        <Text fontWeight="semibold" whiteSpace="nowrap" color={valueColor(r)}>
+        <Text fontWeight="semibold" whiteSpace="nowrap" color={valueColor(r)} data-direction={direction(r)}>
           {displayValue(r)}
         </Text>
         <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
@@ -92,7 +93,7 @@ export function TransactionsTable({ rows, timeZone }: { rows: TransactionRow[]; 
                 {typeLabel(r.type)}
               </Badge>
             </Table.Cell>
-            <Table.Cell textAlign="end" fontWeight="semibold" whiteSpace="nowrap" color={valueColor(r)}>
+            <Table.Cell textAlign="end" fontWeight="semibold" whiteSpace="nowrap" color={valueColor(r)} data-direction={direction(r)}>
               {displayValue(r)}
             </Table.Cell>
             <Table.Cell textAlign="end" whiteSpace="nowrap">
