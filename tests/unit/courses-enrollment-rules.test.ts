@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addScheduleRow, canRemoveRow, classPrice, emptyForm, firstError, formFromEnrollment, hourlyPriceOf, isStartDayAllowed,
-  nextStartDays, removeScheduleRow, sameAsStored, toPayload, togglePreferredDay, tomorrowIn, validateEnrollment, weekdayOf,
+  nextStartDays, removeScheduleRow, RULE_MESSAGES, sameAsStored, scheduleRowError, toPayload, togglePreferredDay, tomorrowIn, validateEnrollment, weekdayOf,
   weeklyOptions, weeklyPrice, withDuration, type EnrollmentFormState,
 } from '../../src/features/courses/enrollment-rules.ts';
 import { MESSAGES } from '../../db/messages.ts';
@@ -197,5 +197,28 @@ describe('payload and resubmission', () => {
     expect(sameAsStored({ ...f, start_day: '2026-03-14' }, stored)).toBe(false);
     expect(sameAsStored(togglePreferredDay(f, 1), stored)).toBe(false);
     expect(sameAsStored({ ...f, schedule: [{ day: 3, from: '16:30', to: '18:00' }, f.schedule[1]!] }, stored)).toBe(false);
+  });
+});
+
+describe('a schedule row that ends before it starts (issue 16 item 6)', () => {
+  it('is refused, on its own row, and the form is not sent', () => {
+    const s = valid();
+    s.schedule[1] = { day: 6, from: '12:00', to: '10:00' };
+    const errs = validateEnrollment(s, TZ, NOW);
+    expect(errs).toEqual([{ field: 'schedule', message: RULE_MESSAGES.scheduleEndsBeforeStart, row: 1 }]);
+    expect(firstError(s, TZ, NOW)?.message).toBe('The end time must be after the start time.');
+  });
+  it('a row that ends when it starts is refused too; a row that ends later is fine', () => {
+    expect(scheduleRowError({ day: 3, from: '10:00', to: '10:00' })).toBe(RULE_MESSAGES.scheduleEndsBeforeStart);
+    expect(scheduleRowError({ day: 3, from: '09:30', to: '10:00' })).toBeNull();
+    expect(scheduleRowError({ day: 3, from: '09:30', to: '' })).toBeNull();
+    expect(scheduleRowError({ day: 3, from: '', to: '' })).toBeNull();
+  });
+  it('a spare row without a day is not sent, so it does not block the form', () => {
+    const s = valid();
+    s.schedule[2] = { day: null, from: '12:00', to: '10:00' };
+    expect(validateEnrollment(s, TZ, NOW)).toEqual([]);
+    // The row itself still says what is wrong with it.
+    expect(scheduleRowError(s.schedule[2]!)).toBe(RULE_MESSAGES.scheduleEndsBeforeStart);
   });
 });

@@ -31,6 +31,8 @@ export type FormField = 'class_duration' | 'weekly_classes' | 'start_day' | 'pre
 export interface FormError {
   field: FormField;
   message: string;
+  /** For a schedule rule about one row: the row's index in the form's rows. */
+  row?: number;
 }
 
 /** Rules the spec states without wording; the server's messages are used for them. */
@@ -39,6 +41,7 @@ export const RULE_MESSAGES = {
   startTomorrow: 'The start day must be tomorrow or later.',
   startPreferred: 'The start day must be one of the preferred days.',
   startInvalid: 'The start day must be a valid date.',
+  scheduleEndsBeforeStart: 'The end time must be after the start time.',
 } as const;
 
 export const BLANK_ROWS = 3;
@@ -182,6 +185,14 @@ export function togglePreferredDay(s: EnrollmentFormState, day: number): Enrollm
   return { ...s, preferred_days: has ? s.preferred_days.filter((d) => d !== day) : [...s.preferred_days, day] };
 }
 
+/**
+ * What is wrong with one schedule row, shown on the row as soon as both times are in: a class
+ * that ends at or before it starts (issue 16 item 6). Null when nothing is.
+ */
+export function scheduleRowError(r: ScheduleRowState): string | null {
+  return r.from && r.to && r.to <= r.from ? RULE_MESSAGES.scheduleEndsBeforeStart : null;
+}
+
 /** Rows with a day chosen are the schedule; blank rows are the form's spare lines. */
 export const filledRows = (rows: readonly ScheduleRowState[]) => rows.filter((r): r is ScheduleRowState & { day: number } => r.day != null);
 
@@ -214,6 +225,11 @@ export function validateEnrollment(s: EnrollmentFormState, timezone: string, now
   }
   if (weekly != null && s.preferred_days.length < weekly) add('preferred_days', MESSAGES.preferredDaysTooFew);
   if (weekly != null && rows.length < weekly) add('schedule', MESSAGES.scheduleTooFew);
+  // A row with a day is sent: one that ends before it starts is refused here, by its index.
+  s.schedule.forEach((r, row) => {
+    const message = r.day != null ? scheduleRowError(r) : null;
+    if (message) errors.push({ field: 'schedule', message, row });
+  });
   return errors;
 }
 

@@ -1,5 +1,7 @@
 import { Box, Button, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { WEEK_DAYS, addScheduleRow, canRemoveRow, removeScheduleRow, type EnrollmentFormState, type ScheduleRowState } from './enrollment-rules.ts';
+import {
+  WEEK_DAYS, addScheduleRow, canRemoveRow, removeScheduleRow, scheduleRowError, type EnrollmentFormState, type ScheduleRowState,
+} from './enrollment-rules.ts';
 import { CourseIcon } from './icons.tsx';
 
 /**
@@ -20,31 +22,51 @@ export function ScheduleRows({ form, onChange, timezone, invalid, disabled }: {
       <Field.Label as="span" id="schedule-label">Schedule</Field.Label>
       <Field.HelperText mt="0">Times you are available, in your timezone ({timezone}).</Field.HelperText>
       <Stack gap="2" w="full" role="group" aria-labelledby="schedule-label">
-        {form.schedule.map((row, i) => (
-          <HStack key={i} gap="2" align="center" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
-            <NativeSelect.Root size="sm" flex={{ base: '1 1 100%', sm: '1.4' }} disabled={disabled}>
-              <NativeSelect.Field
-                aria-label={`Day ${i + 1}`}
-                value={row.day ?? ''}
-                onChange={(e) => setRow(i, { day: e.target.value === '' ? null : Number(e.target.value) })}
-              >
-                <option value="">Day</option>
-                {WEEK_DAYS.map((d) => <option key={d.value} value={d.value}>{d.long}</option>)}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Input size="sm" type="time" flex="1" aria-label={`From ${i + 1}`} value={row.from} onChange={(e) => setRow(i, { from: e.target.value })} />
-            <Text aria-hidden="true" color="fg.muted">–</Text>
-            <Input size="sm" type="time" flex="1" aria-label={`To ${i + 1}`} value={row.to} onChange={(e) => setRow(i, { to: e.target.value })} />
-            {disabled ? null : canRemoveRow(i) ? (
-              <IconButton size="sm" variant="ghost" aria-label={`Remove time ${i + 1}`} disabled={disabled} onClick={() => onChange(removeScheduleRow(form, i))}>
-                <CourseIcon name="trash" />
-              </IconButton>
-            ) : (
-              <Box w="9" flexShrink={0} aria-hidden="true" />
-            )}
-          </HStack>
-        ))}
+        {form.schedule.map((row, i) => {
+          const rowError = disabled ? null : scheduleRowError(row);
+          return (
+            <Stack key={i} gap="1">
+              <HStack gap="2" align="center" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
+                <NativeSelect.Root size="sm" flex={{ base: '1 1 100%', sm: '1.4' }} disabled={disabled}>
+                  <NativeSelect.Field
+                    aria-label={`Day ${i + 1}`}
+                    value={row.day ?? ''}
+                    onChange={(e) => setRow(i, { day: e.target.value === '' ? null : Number(e.target.value) })}
+                  >
+                    <option value="">Day</option>
+                    {WEEK_DAYS.map((d) => <option key={d.value} value={d.value}>{d.long}</option>)}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Input size="sm" type="time" flex="1" aria-label={`From ${i + 1}`} value={row.from} onChange={(e) => setRow(i, { from: e.target.value })} />
+                <Text aria-hidden="true" color="fg.muted">–</Text>
+                <Input
+                  size="sm"
+                  type="time"
+                  flex="1"
+                  aria-label={`To ${i + 1}`}
+                  value={row.to}
+                  aria-invalid={rowError ? true : undefined}
+                  aria-describedby={rowError ? `schedule-row-error-${i}` : undefined}
+                  borderColor={rowError ? 'border.error' : undefined}
+                  onChange={(e) => setRow(i, { to: e.target.value })}
+                />
+                {disabled ? null : canRemoveRow(i) ? (
+                  <IconButton size="sm" variant="ghost" aria-label={`Remove time ${i + 1}`} disabled={disabled} onClick={() => onChange(removeScheduleRow(form, i))}>
+                    <CourseIcon name="trash" />
+                  </IconButton>
+                ) : (
+                  <Box w="9" flexShrink={0} aria-hidden="true" />
+                )}
+              </HStack>
+              {rowError && (
+                <Text id={`schedule-row-error-${i}`} role="alert" color="fg.error" fontSize="sm">
+                  {rowError}
+                </Text>
+              )}
+            </Stack>
+          );
+        })}
         {!disabled && (
           <Button size="sm" variant="ghost" colorPalette="brand" alignSelf="start" onClick={() => onChange(addScheduleRow(form))}>
             <CourseIcon name="plus" /> Add time

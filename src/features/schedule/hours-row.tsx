@@ -1,15 +1,18 @@
-import { Field, Grid, IconButton, Input, NativeSelect } from '@chakra-ui/react';
+import { Field, Grid, IconButton, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { DAYS, canRemove, fromEnabled, toEnabled, type HoursRow } from './rules.ts';
 
 /** One working-hours entry: day, from and to; the later fields unlock as the earlier ones are set. */
-export function HoursRowFields({ row, index, onChange, onRemove }: {
+export function HoursRowFields({ row, index, onChange, onRemove, problem }: {
   row: HoursRow;
   index: number;
   onChange: (row: HoursRow) => void;
   onRemove: () => void;
+  /** What is wrong with this row (it ends before it starts, it overlaps another entry), shown under it. */
+  problem?: string | null;
 }) {
   const n = index + 1;
+  const errorId = `hours-row-error-${row.key}`;
   return (
     <Grid
       role="group"
@@ -17,7 +20,7 @@ export function HoursRowFields({ row, index, onChange, onRemove }: {
       gap="3"
       alignItems="end"
       templateColumns={{ base: '1fr 1fr auto', md: '2fr 1fr 1fr auto' }}
-      templateAreas={{ base: '"day day rm" "from to to"', md: '"day from to rm"' }}
+      templateAreas={{ base: problem ? '"day day rm" "from to to" "err err err"' : '"day day rm" "from to to"', md: problem ? '"day from to rm" "err err err err"' : '"day from to rm"' }}
       pb={{ base: '4', md: '0' }}
       borderBottomWidth={{ base: '1px', md: '0' }}
     >
@@ -44,10 +47,22 @@ export function HoursRowFields({ row, index, onChange, onRemove }: {
           onChange={(e) => onChange({ ...row, start_time: e.target.value, end_time: e.target.value ? row.end_time : '' })}
         />
       </Field.Root>
-      <Field.Root gridArea="to" disabled={!toEnabled(row)}>
+      <Field.Root gridArea="to" disabled={!toEnabled(row)} invalid={!!problem}>
         <Field.Label>To</Field.Label>
-        <Input type="time" aria-label={`To ${n}`} value={row.end_time} min={row.start_time || undefined} onChange={(e) => onChange({ ...row, end_time: e.target.value })} />
+        <Input
+          type="time"
+          aria-label={`To ${n}`}
+          value={row.end_time}
+          min={row.start_time || undefined}
+          aria-describedby={problem ? errorId : undefined}
+          onChange={(e) => onChange({ ...row, end_time: e.target.value })}
+        />
       </Field.Root>
+      {problem && (
+        <Text gridArea="err" id={errorId} role="alert" color="fg.error" fontSize="sm" mt="-1">
+          {problem}
+        </Text>
+      )}
       <IconButton
         aria-label={`Remove time entry ${n}`}
         variant="ghost"

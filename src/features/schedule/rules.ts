@@ -48,3 +48,32 @@ export function payloadOf(rows: HoursRow[]): { day: number; start_time: string; 
   return rows.filter(isComplete).map((r) => ({ day: r.day as number, start_time: r.start_time, end_time: r.end_time }));
 }
 
+
+/** Row messages (issue 16 item 6); the first is the reference server's own wording of the rule. */
+export const ROW_MESSAGES = {
+  endBeforeStart: 'The end time must be after the start time.',
+  overlaps: (n: number, day: string, from: string, to: string) => `Overlaps time entry ${n} (${day} ${from}–${to}). Entries on the same day must not overlap.`,
+} as const;
+
+const dayLabel = (day: number) => DAYS.find((d) => d.value === day)?.label ?? `Day ${day}`;
+
+/**
+ * What is wrong with each row, by the row's index (null when nothing): a complete row that ends at
+ * or before its start, or that overlaps an earlier complete row of the same day (touching ends, 09–10
+ * and 10–11, do not overlap). Only complete rows are judged: a row being filled in says nothing yet.
+ */
+export function rowProblems(rows: readonly HoursRow[]): (string | null)[] {
+  return rows.map((r, i) => {
+    if (!isComplete(r)) return null;
+    if (r.end_time <= r.start_time) return ROW_MESSAGES.endBeforeStart;
+    for (let j = 0; j < i; j++) {
+      const o = rows[j]!;
+      if (!isComplete(o) || o.day !== r.day || o.end_time <= o.start_time) continue;
+      if (r.start_time < o.end_time && o.start_time < r.end_time) return ROW_MESSAGES.overlaps(j + 1, dayLabel(r.day as number), o.start_time, o.end_time);
+    }
+    return null;
+  });
+}
+
+/** The first row that must be fixed before saving, or -1. */
+export const firstProblemRow = (rows: readonly HoursRow[]) => rowProblems(rows).findIndex((p) => p !== null);

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useRouteData } from '../../app/route-data.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { useMutation } from '../../lib/engine/mutation.ts';
 import { HoursRowFields } from './hours-row.tsx';
-import { canSave, emptyRow, payloadOf, rowsFromSchedule, type HoursRow } from './rules.ts';
+import { canSave, emptyRow, payloadOf, rowProblems, rowsFromSchedule, type HoursRow } from './rules.ts';
 import { useTeacherSchedule } from './data.ts';
 
 /**
@@ -41,7 +41,14 @@ export function TeacherSchedulePage() {
     touched.current = true;
     setRows((rs) => [...rs, emptyRow()]);
   };
+  const problems = useMemo(() => rowProblems(rows), [rows]);
   const save = async () => {
+    // A row that ends before it starts or overlaps another is not sent: its message is on the row.
+    const bad = problems.findIndex((p) => p !== null);
+    if (bad >= 0) {
+      document.querySelector<HTMLInputElement>(`input[aria-label="To ${bad + 1}"]`)?.focus();
+      return;
+    }
     const r = await run({ schedule: payloadOf(rows) });
     if (!r?.ok) return;
     setQueued(!!r.data.queued);
@@ -72,7 +79,7 @@ export function TeacherSchedulePage() {
               {!loaded && <HStack mb="3"><Spinner size="sm" /><Text color="fg.muted">Loading your working hours…</Text></HStack>}
               <Stack gap="4">
                 {rows.map((row, i) => (
-                  <HoursRowFields key={row.key} row={row} index={i} onChange={(r) => update(i, r)} onRemove={() => remove(i)} />
+                  <HoursRowFields key={row.key} row={row} index={i} problem={problems[i]} onChange={(r) => update(i, r)} onRemove={() => remove(i)} />
                 ))}
               </Stack>
             </Card.Body>
