@@ -124,6 +124,18 @@ export function recordClassChange(app: AppContext, userId: number, classId: numb
     .run(userId, classId, monthKey(app.now()), kind, app.now());
 }
 
+/**
+ * Gives back the change a reschedule request used when the other party refused it (rejected it, or
+ * canceled the class while it waited). Only one request of a class is pending at a time, so the
+ * sender's latest reschedule of that class is the one refused.
+ */
+export function returnRescheduleChange(app: AppContext, senderId: number, classId: number): void {
+  app.db.prepare(
+    `DELETE FROM class_changes WHERE id = (
+       SELECT id FROM class_changes WHERE user_id = ? AND class_id = ? AND kind = 'reschedule' ORDER BY id DESC LIMIT 1)`,
+  ).run(senderId, classId);
+}
+
 export const enrollmentRef = (row: ClassRow) => ({
   id: row.enrollment_id,
   course: { id: row.course_id, name: row.course_name, image_url: row.course_image_url },

@@ -13,7 +13,7 @@ import { getSettings } from '../lib/settings.ts';
 import { DAY, MINUTE, formated, instantOf, localDate, monthRange, zoned } from '../lib/time.ts';
 import {
   CLASS_SELECT, type ClassRow, canMarkAttended, classChangesThisMonth, classPrice, classRow, editBlock, freshClass,
-  isJoinable, isOpen, isStudentOf, isTeacherOf, loadClass, localShift, paymentStatus, recordClassChange, rescheduleRow,
+  isJoinable, isOpen, isStudentOf, isTeacherOf, loadClass, localShift, paymentStatus, recordClassChange, rescheduleRow, returnRescheduleChange,
   serializeClass, serializeClasses, serializeRescheduleRequest, shiftLocal, urlEditable,
 } from '../lib/classes.ts';
 
@@ -87,7 +87,9 @@ function teacherList(kind: 'coming' | 'history') {
     const where = kind === 'coming'
       // No class lasts a day: the bound on start_at lets the (enrollment_id, start_at) index do the range.
       ? `e.teacher_id = ? AND k.canceled = 0 AND k.start_at + k.duration * 60000 > ? AND k.start_at > ${now - DAY}`
-      : 'e.teacher_id = ? AND (k.canceled = 1 OR k.start_at + k.duration * 60000 <= ?)';
+      // History is what has happened: classes whose time is over, canceled or not. A class canceled
+      // ahead of its time joins the history when that time has passed (until then it is on the calendar).
+      : 'e.teacher_id = ? AND k.start_at + k.duration * 60000 <= ?';
     const order = kind === 'coming' ? 'k.start_at, k.id' : 'k.start_at DESC, k.id DESC';
     const total = (app.db
       .prepare(`SELECT COUNT(*) AS n FROM classes k JOIN enrollments e ON e.id = k.enrollment_id WHERE ${where}`)
@@ -296,8 +298,11 @@ classRoutes.post('/classes/:id/cancel', requireAuth, async (c) => {
     assertChangeAllowed(app, row, user);
     const now = app.now();
     app.db.prepare('UPDATE classes SET canceled = 1, canceled_by = ?, cancelation_reason = ? WHERE id = ?').run(user.id, reason, row.id);
-    // A pending move of a canceled class can no longer apply.
+    // A pending move of a canceled class can no longer apply. Canceled by the other party, it was
+    // refused: its sender gets the change back.
+    const waiting = app.db.prepare("SELECT sender_id FROM reschedule_requests WHERE class_id = ? AND status = 'pending'").all(row.id) as { sender_id: number }[];
     app.db.prepare("UPDATE reschedule_requests SET status = 'rejected', decided_at = ? WHERE class_id = ? AND status = 'pending'").run(now, row.id);
+    for (const w of waiting) if (w.sender_id !== user.id) returnRescheduleChange(app, w.sender_id, row.id);
     recordClassChange(app, user.id, row.id, 'cancel');
     const other = otherParty(row, user);
     if (other) {
@@ -393,6 +398,8 @@ classRoutes.post('/reschedule-requests/:id/:action', requireAuth, (c) => {
 
     if (action === 'reject') {
       app.db.prepare("UPDATE reschedule_requests SET status = 'rejected', decided_at = ? WHERE id = ?").run(now, r.request_id);
+      // A request the other party refused does not use up one of the sender's monthly changes.
+      returnRescheduleChange(app, r.sender_id, r.id);
       notify(app, r.sender_id, 'class_rescheduled_rejected', 'Reschedule Rejected',
         `${user.name} rejected moving the ${r.course_name} class of ${formated(r.old_start_at, to.tz)}.`,
         { course_id: r.course_id, course_class_id: r.id });

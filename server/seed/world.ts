@@ -518,7 +518,8 @@ export class WorldBuilder {
       status, created, decided,
     };
     k.requests.push(req);
-    k.changes.push({ user: by.id, kind: 'reschedule', at: created });
+    // A request the other party rejected does not count as one of the month's changes (server/API.md).
+    if (status !== 'rejected') k.changes.push({ user: by.id, kind: 'reschedule', at: created });
     this.note(other, 'class_rescheduled', 'Reschedule Request',
       `${by.name} asks to move the ${e.course.name} class of ${formated(old, other.tz)} to ${formated(next, other.tz)}${permanent ? ' and the following classes' : ''}.`,
       created, e.course, k);

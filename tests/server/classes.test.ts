@@ -184,10 +184,19 @@ describe('classes', () => {
       expect(p2.body.data.at(-1).id).toBe(ids[0]);
     });
 
-    it('GET /classes/history lists ended or canceled classes, newest first', async () => {
+    it('GET /classes/history lists what has happened (ended, missed, canceled once its time passed), newest first', async () => {
+      // From the test above: a class canceled for 30 minutes from now (not history yet), one running,
+      // one missed 5 hours ago. Add a class canceled ahead of its time that is now over, and one in two days.
+      const pastCanceled = mk({ enrollment_id: w.eList, in: -2 * HOUR, canceled: true });
+      mk({ enrollment_id: w.eList, in: 2 * DAY, canceled: true });
       const r = await s.api('GET', '/classes/history', { token: tok.teacher3 });
       expect(r.status).toBe(200);
       expect(r.body.data.map((c: ClassResource) => c.full_status)).toEqual(['canceled', 'missed']);
+      expect(r.body.data[0].id).toBe(pastCanceled);
+      const starts = r.body.data.map((c: ClassResource) => c.start_datetime);
+      expect([...starts].sort().reverse()).toEqual(starts);
+      expect(r.body.data.every((c: ClassResource) => Date.parse(c.end_datetime) <= s.app.now())).toBe(true);
+      expect(r.body.meta.total).toBe(2);
       expect(r.body.links.next).toBeNull();
       // only their own classes
       const t2 = await s.api('GET', '/classes/history', { token: tok.teacher2 });
@@ -528,6 +537,46 @@ describe('classes', () => {
       expect(cls(id)).toMatchObject({ start_at: before, rescheduled: 0 });
       expect(notes(w.teacher, 'class_rescheduled_rejected').some((x) => x.course_class_id === id)).toBe(true);
       expect((await s.api('POST', `/reschedule-requests/${rid}/approve`, { token: tok.student })).body.code).toBe('NOT_ALLOWED');
+    });
+
+    it('gives the sender the change back when the other party rejects the request (server/API.md)', async () => {
+      setSetting(s.app.db, 'monthly_class_changes', 1);
+      try {
+        const id = mk({ in: 3 * DAY });
+        const other = mk({ in: 4 * DAY });
+        const date = localDay('Europe/London', 2);
+        const rid = await request(id, tok.student, { date, start_time: '11:00' });
+        const waiting = (await s.api('GET', `/classes/${other}`, { token: tok.student })).body.data;
+        expect(waiting).toMatchObject({ available_class_changes: 0, limit_exceeded: true });
+        expect((await s.api('PUT', `/classes/${other}/reschedule`, { token: tok.student, body: { date, start_time: '12:00' } })).body.code).toBe('LIMIT_EXCEEDED');
+        expect((await s.api('POST', `/reschedule-requests/${rid}/reject`, { token: tok.teacher })).status).toBe(200);
+        const after = (await s.api('GET', `/classes/${other}`, { token: tok.student })).body.data;
+        expect(after).toMatchObject({ available_class_changes: 1, limit_exceeded: false });
+        // The change is usable again: the same class can be asked for once more.
+        await request(id, tok.student, { date, start_time: '12:00' });
+        expect((await s.api('GET', `/classes/${other}`, { token: tok.student })).body.data.available_class_changes).toBe(0);
+      } finally {
+        setSetting(s.app.db, 'monthly_class_changes', 4);
+      }
+    });
+
+    it('keeps an approved request counted, and gives it back when the other party cancels the class while it waits', async () => {
+      const count = (userId: number) => (s.app.db.prepare('SELECT COUNT(*) AS n FROM class_changes WHERE user_id = ?').get(userId) as { n: number }).n;
+      const a = mk({ in: 3 * DAY });
+      const ra = await request(a, tok.student, { date: localDay('Europe/London', 2), start_time: '15:00' });
+      expect((await s.api('POST', `/reschedule-requests/${ra}/approve`, { token: tok.teacher })).status).toBe(200);
+      expect(count(w.student)).toBe(1);
+      const b = mk({ in: 4 * DAY });
+      await request(b, tok.student, { date: localDay('Europe/London', 3), start_time: '15:00' });
+      expect(count(w.student)).toBe(2);
+      expect((await s.api('POST', `/classes/${b}/cancel`, { token: tok.teacher })).status).toBe(200);
+      expect(count(w.student)).toBe(1); // refused by the teacher's cancel: given back
+      expect(count(w.teacher)).toBe(1); // the teacher's cancel counts for the teacher
+      // The sender's own cancel closes their request: both count.
+      const c = mk({ in: 5 * DAY });
+      await request(c, tok.student, { date: localDay('Europe/London', 4), start_time: '15:00' });
+      expect((await s.api('POST', `/classes/${c}/cancel`, { token: tok.student })).status).toBe(200);
+      expect(count(w.student)).toBe(3);
     });
 
     it('moves the rest of a series keeping the local clock time across a DST change', async () => {
