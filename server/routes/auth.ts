@@ -22,6 +22,14 @@ import { MINUTE } from '../lib/time.ts';
 export const authRoutes = new Hono<Env>();
 
 const CREDENTIALS = 'These credentials do not match our records.';
+/**
+ * The right password on the other role's page. Only someone who knows the password learns the
+ * account's role, so it is said plainly (issue 16 item 10), under `errors.type`.
+ */
+export const WRONG_PAGE = {
+  teacher: 'This page is for teachers. Students sign in on the Sign In page.',
+  student: 'This page is for students. Teachers sign in on the Teachers Sign In page.',
+} as const;
 const BAD_CODE = 'The code is not valid.';
 const EXPIRED_CODE = 'The code has expired.';
 const BAD_RESET_LINK = 'This password reset link is not valid.';
@@ -74,6 +82,7 @@ authRoutes.post('/login', async (c) => {
     ok && row!.kind === 'user' &&
     (type === null || (type === 'teacher' ? row!.group_id === 1 : row!.group_id === 0));
   if (!allowed) {
+    if (ok && row!.kind === 'user' && (type === 'teacher' || type === 'student')) throw invalid('type', WRONG_PAGE[type]);
     await count(app, failures);
     throw invalid('email', CREDENTIALS);
   }

@@ -3,6 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../../server/seed/factory.ts';
 import { setSetting } from '../../server/lib/settings.ts';
+import { WRONG_PAGE } from '../../server/routes/auth.ts';
 
 const CREDENTIALS = { message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } };
 
@@ -97,12 +98,16 @@ describe('sessions, registration and account', () => {
       const t = await s.api('POST', '/login', { body: { email: 'teacher@example.test', password: 'password', type: 'teacher' } });
       expect(t.status).toBe(200);
       expect(t.body.user.groupId).toBe(1);
+      // The right password on the other role's page says which page to use (issue 16 item 10).
       const studentOnTeacherPage = await s.api('POST', '/login', { body: { email: 'student@example.test', password: 'password', type: 'teacher' } });
       expect(studentOnTeacherPage.status).toBe(422);
-      expect(studentOnTeacherPage.body).toEqual(CREDENTIALS);
+      expect(studentOnTeacherPage.body).toEqual({ message: WRONG_PAGE.teacher, errors: { type: [WRONG_PAGE.teacher] } });
       const teacherOnStudentPage = await s.api('POST', '/login', { body: { email: 'teacher@example.test', password: 'password', type: 'student' } });
       expect(teacherOnStudentPage.status).toBe(422);
-      expect(teacherOnStudentPage.body).toEqual(CREDENTIALS);
+      expect(teacherOnStudentPage.body).toEqual({ message: WRONG_PAGE.student, errors: { type: [WRONG_PAGE.student] } });
+      // A wrong password tells nothing about the role.
+      const wrongOnTeacherPage = await s.api('POST', '/login', { body: { email: 'student@example.test', password: 'nope', type: 'teacher' } });
+      expect(wrongOnTeacherPage.body).toEqual(CREDENTIALS);
       const st = await s.api('POST', '/login', { body: { email: 'student@example.test', password: 'password', type: 'student' } });
       expect(st.status).toBe(200);
       const bad = await s.api('POST', '/login', { body: { email: 'student@example.test', password: 'password', type: 'admin' } });
