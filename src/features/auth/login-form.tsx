@@ -25,15 +25,25 @@ export function LoginForm({ teacher = false }: { teacher?: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The right password on the other role's page: the server's sentence and a link to the right page. */
+  const [wrongPage, setWrongPage] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
 
+  // A message goes when it no longer applies: the server's answer was about what was typed before.
+  const edit = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setError(null);
+    setWrongPage(null);
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setError(null);
+    setWrongPage(null);
     setMissing(!email.trim() || !password);
     if (!email.trim() || !password) return;
     setBusy(true);
-    setError(null);
     const res = await engine.call<{ token?: string; user?: User }>({
       method: 'POST',
       path: '/login',
@@ -44,8 +54,11 @@ export function LoginForm({ teacher = false }: { teacher?: boolean }) {
       return; // the guard redirects; keep the button busy until it does
     }
     setBusy(false);
-    setError(res.ok ? SIGN_IN_FAILED : firstError(res.error, SIGN_IN_FAILED));
+    const otherPage = !res.ok && res.error.status === 422 ? res.error.fields?.type?.[0] : undefined;
+    if (otherPage) setWrongPage(otherPage);
+    else setError(res.ok ? SIGN_IN_FAILED : firstError(res.error, SIGN_IN_FAILED));
   };
+  const otherPath = teacher ? '/login' : '/login/teachers';
 
   return (
     <AuthCard title={teacher ? 'Teachers Sign In' : 'Sign In'} subtitle={teacher ? 'For teachers of the platform' : 'Welcome back'}>
@@ -59,18 +72,31 @@ export function LoginForm({ teacher = false }: { teacher?: boolean }) {
           )}
           <Field.Root required invalid={missing && !email.trim()}>
             <Field.Label>Email</Field.Label>
-            <Input type="email" autoComplete="username" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} dir="auto" />
+            <Input type="email" autoComplete="username" inputMode="email" value={email} onChange={(e) => edit(setEmail)(e.target.value)} dir="auto" />
             <Field.ErrorText>{MESSAGES.inputRequired}</Field.ErrorText>
           </Field.Root>
           <Field.Root required invalid={missing && !password}>
             <Field.Label>Password</Field.Label>
-            <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <PasswordInput autoComplete="current-password" value={password} onChange={(e) => edit(setPassword)(e.target.value)} />
             <Field.ErrorText>{MESSAGES.inputRequired}</Field.ErrorText>
           </Field.Root>
           {error && (
             <Text color="fg.error" fontSize="sm" role="alert" dir="auto">
               {error}
             </Text>
+          )}
+          {wrongPage && (
+            <Alert.Root status="warning" role="alert" data-testid="wrong-sign-in-page">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{wrongPage}</Alert.Title>
+                <Alert.Description>
+                  <Link asChild color="brand.fg" fontWeight="semibold">
+                    <RouterLink to={`${otherPath}${search}`}>{teacher ? 'Go to the student Sign In' : 'Go to Teachers Sign In'}</RouterLink>
+                  </Link>
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
           )}
           <Button type="submit" loading={busy} size="lg">
             Sign In
