@@ -40,6 +40,8 @@ export default function ConfirmPage() {
     setBusy('resend');
     const res = await engine.call({ method: 'POST', path: '/verify/send' });
     setBusy(null);
+    // A new code was sent: what was said about the old one no longer applies.
+    if (res.ok) setError(null);
     notify(res.ok ? 'success' : 'error', res.ok ? MESSAGES.requestSent : firstError(res.error));
   };
 
@@ -51,7 +53,10 @@ export default function ConfirmPage() {
             <Field.Label>Confirmation code</Field.Label>
             <Input
               value={code}
-              onChange={(e) => setCode(e.target.value)}
+              onChange={(e) => {
+                setCode(e.target.value);
+                setError(null);
+              }}
               inputMode="numeric"
               autoComplete="one-time-code"
               letterSpacing="0.3em"

@@ -25,6 +25,11 @@ export default function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Typing changes what the last message was about: it goes (it shows again on the next submit if it still applies). */
+  const typed = (set: (v: string) => void) => (e: { target: { value: string } }) => {
+    set(e.target.value);
+    setError(null);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -71,23 +76,23 @@ export default function ResetPasswordPage() {
         <Stack gap="4">
           <Field.Root required disabled={step !== 'email'}>
             <Field.Label>Email</Field.Label>
-            <Input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} dir="auto" />
+            <Input type="email" autoComplete="username" value={email} onChange={typed(setEmail)} dir="auto" />
           </Field.Root>
           {step === 'code' && (
             <Field.Root required>
               <Field.Label>Code</Field.Label>
-              <Input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" />
+              <Input value={code} onChange={typed(setCode)} inputMode="numeric" autoComplete="one-time-code" />
             </Field.Root>
           )}
           {step === 'password' && (
             <>
               <Field.Root required>
                 <Field.Label>New Password</Field.Label>
-                <PasswordInput autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+                <PasswordInput autoComplete="new-password" value={password} onChange={typed(setPassword)} />
               </Field.Root>
               <Field.Root required>
                 <Field.Label>Confirm Password</Field.Label>
-                <PasswordInput autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+                <PasswordInput autoComplete="new-password" value={confirm} onChange={typed(setConfirm)} />
               </Field.Root>
             </>
           )}

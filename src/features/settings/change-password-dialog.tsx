@@ -33,11 +33,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       <Stack gap="4">
         <Field.Root required>
           <Field.Label>New Password</Field.Label>
-          <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input type="password" autoComplete="new-password" value={password} onChange={(e) => { setPassword(e.target.value); setError(null); }} />
         </Field.Root>
         <Field.Root required>
           <Field.Label>Confirm Password</Field.Label>
-          <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => { setConfirm(e.target.value); setError(null); }} />
         </Field.Root>
         {error && (
           <Text color="fg.error" fontSize="sm" role="alert">

@@ -19,25 +19,27 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
   const [step, setStep] = useState<0 | 1>(0);
   const [message, setMessage] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  /** The attachment's own error (not an image); goes with the next pick or when the image is removed. */
+  const [fileError, setFileError] = useState<string | null>(null);
+  /** Submit was pressed: only then is an empty message marked (and it is unmarked once typed). */
+  const [tried, setTried] = useState(false);
+  const missing = tried && !message.trim();
   const fileInput = useRef<HTMLInputElement>(null);
 
   const pick = (f: File | undefined) => {
     if (!f) return;
     if (!f.type.startsWith('image/')) {
-      setError(NOT_IMAGE);
+      setFileError(NOT_IMAGE);
       return;
     }
-    setError(null);
+    setFileError(null);
     setFile(f);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!message.trim()) {
-      setError(MESSAGES.inputRequired);
-      return;
-    }
+    setTried(true);
+    if (!message.trim()) return;
     const body = { amount, payment_method: method.id, message: message.trim(), ...(file ? { attachment: file } : {}) };
     const r = await run(body, { key: { amount, method: method.id, message: body.message, file: file && [file.name, file.size, file.lastModified] } });
     if (r?.ok) onClose();
@@ -62,7 +64,7 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
           </>
         ) : (
           <>
-            <Button variant="outline" type="button" disabled={busy} onClick={() => setStep(0)}>
+            <Button variant="outline" type="button" disabled={busy} onClick={() => { setStep(0); setTried(false); }}>
               Back
             </Button>
             <Button type="submit" loading={busy}>
@@ -88,9 +90,10 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
         </Stack>
       ) : (
         <Stack gap="4">
-          <Field.Root required invalid={error === MESSAGES.inputRequired}>
+          <Field.Root required invalid={missing}>
             <Field.Label>Message</Field.Label>
             <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={4} placeholder="Transfer reference, sender name..." />
+            <Field.ErrorText role="alert">{MESSAGES.inputRequired}</Field.ErrorText>
           </Field.Root>
           <Stack gap="1">
             <Text fontSize="sm" fontWeight="medium">
@@ -105,7 +108,7 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
                   <Text fontSize="sm" truncate maxW="48">
                     {file.name}
                   </Text>
-                  <CloseButton size="xs" aria-label="Remove image" onClick={() => setFile(null)} />
+                  <CloseButton size="xs" aria-label="Remove image" onClick={() => { setFile(null); setFileError(null); }} />
                 </>
               )}
             </HStack>
@@ -122,9 +125,9 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
               />
             </VisuallyHidden>
           </Stack>
-          {error && (
+          {fileError && (
             <Text color="fg.error" fontSize="sm" role="alert">
-              {error}
+              {fileError}
             </Text>
           )}
         </Stack>

@@ -56,7 +56,7 @@ export function RescheduleForm({ klass, timeZone, onDone }: { klass: Class; time
         <HStack gap="3" align="flex-start" wrap="wrap">
           <Field.Root required flex="1" minW="10rem" invalid={!!error && !date}>
             <Field.Label>New date <Field.RequiredIndicator /></Field.Label>
-            <Input type="date" value={date} min={range.min} max={range.max} onChange={(e) => setDate(e.target.value)} />
+            <Input type="date" value={date} min={range.min} max={range.max} onChange={(e) => { setDate(e.target.value); setError(null); }} />
           </Field.Root>
           <Field.Root required flex="1" minW="8rem" invalid={!!error && !time}>
             <Field.Label>Start time <Field.RequiredIndicator /></Field.Label>
@@ -64,7 +64,7 @@ export function RescheduleForm({ klass, timeZone, onDone }: { klass: Class; time
               type="time"
               step={900}
               value={time}
-              onChange={(e) => setTime(e.target.value)}
+              onChange={(e) => { setTime(e.target.value); setError(null); }}
               onBlur={(e) => e.target.value && snap(e.target.value)}
             />
           </Field.Root>
