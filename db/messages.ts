@@ -25,6 +25,9 @@ export const MESSAGES = {
   limitExceeded: 'Monthly limit exceeded',
   actionFailed: 'Error occurred during preforming your action',
   fillRequired: 'Fill required inputs',
+  /** The spec has no wording for these. */
+  joinUrlInvalid: 'Enter the full class link, starting with https:// (for example https://zoom.us/j/123456789).',
+  rescheduleWaiting: 'A reschedule request for this class is waiting for an answer: you can ask again once it is approved or rejected.',
 
   // Working hours.
   saveFailed: 'Error occurred during saving your changes',

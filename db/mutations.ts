@@ -45,7 +45,7 @@ export const MUTATIONS: MutationPolicies = {
   saveClassReport: { queue: true, failure: MESSAGES.actionFailed, success: MESSAGES.classReportSaved },
   editClassReport: { queue: true, failure: MESSAGES.actionFailed, success: MESSAGES.classReportSaved },
   saveSchedule: { queue: true, failure: MESSAGES.saveFailed, success: MESSAGES.changesSaved },
-  saveJoinUrl: { queue: true, failure: MESSAGES.actionFailed },
+  saveJoinUrl: { queue: true, failure: MESSAGES.actionFailed, success: MESSAGES.changesSaved },
   readNotifications: { queue: true, failure: MESSAGES.actionFailed },
   join: { queue: false, failure: MESSAGES.joinFailed },
   markAbsent: { queue: false, failure: MESSAGES.actionFailed, refresh: ['home'], onRejected: staleClass },

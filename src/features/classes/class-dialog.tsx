@@ -74,6 +74,7 @@ function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; 
   const requests = usePendingRequests().filter((r) => r.class_id === klass.id);
   const changeable = canChangeClass(klass, role, now);
   const attendance = canMarkAttendance(klass, role);
+  const waiting = klass.waiting_reschedule_request && !klass.limit_exceeded;
   const canReport = role === 'teacher' && !klass.has_class_report && !klass.canceled && !klass.absent && klass.status !== 'scheduled';
   return (
     <Stack gap="4">
@@ -110,13 +111,20 @@ function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; 
           <Separator />
           <ChangesLeft klass={klass} />
           <HStack gap="2" wrap="wrap">
-            <Button variant="outline" onClick={() => onMode('reschedule')} disabled={klass.limit_exceeded || klass.waiting_reschedule_request}>
+            <Button
+              variant="outline"
+              onClick={() => onMode('reschedule')}
+              disabled={klass.limit_exceeded || klass.waiting_reschedule_request}
+              aria-describedby={waiting ? 'reschedule-waiting' : undefined}
+            >
               Reschedule
             </Button>
             <Button variant="outline" colorPalette="red" onClick={() => onMode('cancel')} disabled={klass.limit_exceeded}>
               Cancel Class
             </Button>
           </HStack>
+          {/* Why Reschedule is greyed out: a request is already waiting for an answer. */}
+          {waiting && <Text id="reschedule-waiting" color="fg.muted" fontSize="sm">{MESSAGES.rescheduleWaiting}</Text>}
           {klass.limit_exceeded && <Text color="fg.error" fontSize="sm">{MESSAGES.limitExceeded}</Text>}
         </>
       )}

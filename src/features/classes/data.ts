@@ -5,6 +5,7 @@ import type { Class, RescheduleRequest } from '../../../db/entities.ts';
 import type { EngineError } from '../../../db/engine-api.ts';
 import { classesCollection, rescheduleRequestsCollection, useListItems, useRefresh } from '../../lib/engine/index.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { selectClassList } from './rules.ts';
 
 /**
  * The live reads of the classes screens, all from the mirror: a screen seen before renders at
@@ -36,18 +37,14 @@ export interface ClassListState {
 }
 
 /**
- * A teacher's coming classes or history, in server order, paged on demand and kept in the mirror.
- * A coming list stored on an earlier visit may hold classes that have ended or were canceled since:
- * they are left out here, as the server would.
+ * A teacher's coming classes or history, paged on demand and kept in the mirror. A coming list
+ * stored on an earlier visit may hold classes that have ended or were canceled since: they are left
+ * out here, as the server would. The history is what has happened: classes whose time is over
+ * (a class canceled ahead of its time is not history until then), newest first.
  */
 export function useClassList(kind: 'coming-classes' | 'classes-history'): ClassListState {
   const s = useListItems({ kind });
   const now = useNow(60_000);
-  const items = useMemo(() => {
-    const all = s.items as Class[];
-    if (kind !== 'coming-classes') return all;
-    const nowIso = new Date(now).toISOString();
-    return all.filter((k) => !k.canceled && k.end_datetime > nowIso);
-  }, [s.items, kind, now]);
+  const items = useMemo(() => selectClassList(s.items as Class[], kind, now), [s.items, kind, now]);
   return { items, hasMore: s.hasMore, loading: s.loading, loaded: s.fetched || s.items.length > 0, failed: s.failed, loadMore: s.loadMore };
 }

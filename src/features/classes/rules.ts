@@ -183,3 +183,32 @@ export function eventTitle(k: Class, role: Role): string {
   const course = k.enrollment.course.name;
   return role === 'teacher' ? `${k.enrollment.student.name} - ${course}` : course;
 }
+
+/** The classes a list shows at `now` (ms), in its order: coming soonest first, history newest first. */
+export function selectClassList(all: readonly Class[], kind: 'coming-classes' | 'classes-history', now: number): Class[] {
+  const nowIso = new Date(now).toISOString();
+  if (kind === 'coming-classes') return all.filter((k) => !k.canceled && k.end_datetime > nowIso);
+  return all
+    .filter((k) => k.end_datetime <= nowIso)
+    .sort((a, b) => (a.start_datetime === b.start_datetime ? b.id - a.id : a.start_datetime < b.start_datetime ? 1 : -1));
+}
+
+/**
+ * Checks a join URL before it is sent, the way the reference server reads it: an http(s) link with
+ * a host name, no spaces. Answers the message for the field, or null when it may be sent.
+ */
+export function joinUrlError(value: string): string | null {
+  const v = value.trim();
+  if (!v || /\s/.test(v) || !/^https?:\/\//i.test(v)) return MESSAGES.joinUrlInvalid;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    return MESSAGES.joinUrlInvalid;
+  }
+  const host = u.hostname;
+  const named = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{1,63}$/i.test(host) || host === 'localhost';
+  const ip = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || /^\[[0-9a-f:.]+\]$/i.test(host);
+  if (!(named || ip) || u.username || u.password) return MESSAGES.joinUrlInvalid;
+  return null;
+}

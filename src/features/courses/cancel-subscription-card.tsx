@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Field, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MESSAGES } from '../../../db/messages.ts';
+import { notify } from '../../components/ui/toaster.tsx';
 import { isReasonValid } from './enrollment-stage.ts';
 
 /**
@@ -18,7 +19,11 @@ export function CancelSubscriptionCard({ finishRequested, onFinish }: {
 
   const submit = async () => {
     setTried(true);
-    if (!isReasonValid(reason)) return;
+    if (!isReasonValid(reason)) {
+      // A warning in the spec: a warning toast as well as the field's state.
+      notify('warning', MESSAGES.enterReason);
+      return;
+    }
     setBusy(true);
     await onFinish(reason);
     setBusy(false);

@@ -97,11 +97,9 @@ export function useInboxActions(conversationId: number): InboxActions {
   }, [conversationId]);
 
   const sendImage = useCallback(async (file: File) => {
-    if (!file.type.startsWith('image/')) {
-      notify('error', MESSAGES.uploadImageFailed);
-      return;
-    }
-    // Images are not queued: offline this fails at once with the engine's "needs a connection".
+    // No local type check: the server decides what is an image and its first 422 message says why
+    // (spec: "a 422 shows the first image error message"); the generic upload error is left for
+    // failures that say nothing more. Images are not queued: offline this fails at once with the engine's "needs a connection".
     const r = await mutate('sendImage', { conversationId, image: file });
     if (!r.ok) notify('error', r.error.message);
   }, [conversationId]);

@@ -9,22 +9,63 @@ import type { Role } from '../rules.ts';
 export const JOIN_LINK_MS = 4000;
 
 interface JoinReply {
-  join_url: string;
+  join_url: string | null;
   payment_status: Class['payment_status'];
   credits: number;
   teacher_joined?: boolean;
 }
 
 /**
- * Join Class: never queued (it is time-critical; offline it fails at once). The reply carries the
- * join link, shown for 4 s, and the payment status: a student with too little balance is told to
- * recharge, a teacher that the student's balance is short. A student who is first in the room is
- * told to wait for the teacher.
+ * Opens a tab for the class in the click's own gesture (so pop-up blockers allow it), blank until
+ * the join reply gives its address. Null when the browser refused to open one. The tab does not
+ * get this page as its opener (the class link is a third party's page).
+ */
+export function openClassTab(): Window | null {
+  let tab: Window | null;
+  try {
+    tab = window.open('', '_blank');
+  } catch {
+    return null;
+  }
+  if (!tab) return null;
+  try {
+    tab.opener = null;
+    tab.document.title = 'Opening your class…';
+    tab.document.body.textContent = 'Opening your class…';
+  } catch {
+    // Not ours to write into: it still goes to the class when the reply comes.
+  }
+  return tab;
+}
+
+/** Sends the tab opened by the click to the class, answering whether it could (else the link is the way in). */
+export function sendTabTo(tab: Window | null, url: string | null | undefined): boolean {
+  if (!tab || tab.closed) return false;
+  if (!url) {
+    tab.close();
+    return false;
+  }
+  try {
+    tab.location.href = url;
+    return true;
+  } catch {
+    tab.close();
+    return false;
+  }
+}
+
+/**
+ * Join Class: never queued (it is time-critical; offline it fails at once). The click opens a tab
+ * at once (in its gesture, so pop-up blockers allow it) and the reply sends it to the class; the
+ * spec's temporary link is shown for 4 s too, the way in when no tab could open. The reply's
+ * payment status: a student with too little balance is told to recharge, a teacher that the
+ * student's balance is short. A student who is first in the room is told to wait for the teacher.
  */
 export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
   const { run, busy } = useMutation('join');
   const [reply, setReply] = useState<JoinReply | null>(null);
   const [linkVisible, setLinkVisible] = useState(false);
+  const [opened, setOpened] = useState(false);
 
   useEffect(() => {
     if (!linkVisible) return;
@@ -33,9 +74,17 @@ export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
   }, [linkVisible, reply]);
 
   const join = async () => {
+    if (busy) return;
+    // Synchronously, before anything is awaited: later the click's gesture is gone.
+    const tab = openClassTab();
     const r = await run({ classId: klass.id });
-    if (!r?.ok) return;
-    setReply(r.data.reply as JoinReply);
+    if (!r?.ok) {
+      if (tab && !tab.closed) tab.close();
+      return;
+    }
+    const data = r.data.reply as JoinReply;
+    setOpened(sendTabTo(tab, data.join_url));
+    setReply(data);
     setLinkVisible(true);
   };
 
@@ -48,11 +97,11 @@ export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
           Join Class
         </Button>
       )}
-      {reply && linkVisible && (
+      {reply?.join_url && linkVisible && (
         <Alert.Root status="success" variant="surface">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Your class link</Alert.Title>
+            <Alert.Title>{opened ? 'Your class opened in a new tab' : 'Your class link'}</Alert.Title>
             <Alert.Description>
               <Link href={reply.join_url} target="_blank" rel="noopener noreferrer" wordBreak="break-all">
                 {reply.join_url}

@@ -3,11 +3,13 @@ import { Button, Field, HStack, Input, Text } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
 import { useMutation } from '../../../lib/engine/mutation.ts';
 import { optimisticJoinUrl } from '../../../lib/engine/optimistic.ts';
+import { joinUrlError } from '../rules.ts';
 
 /**
  * The teacher's join URL, through the engine's optimistic action: the class shows the new link at
  * once. Replayable: offline it waits in the outbox and is sent when the network returns. Save stays
- * disabled while the value equals the saved one.
+ * disabled while the value equals the saved one. The link is checked as a URL before it is sent,
+ * and a refusal of the link (422) says why on the field; success says so (the policy's message).
  */
 export function JoinUrlForm({ klass }: { klass: Class }) {
   const saved = klass.join_url ?? '';
@@ -22,21 +24,41 @@ export function JoinUrlForm({ klass }: { klass: Class }) {
     setValue(saved);
   }
 
+  const [error, setError] = useState<string | null>(null);
   const unchanged = value.trim() === saved;
-  const save = async () => {
-    const r = await run({ classId: klass.id, join_url: value.trim() });
+  const save = async (e?: React.FormEvent) => {
+    e?.preventDefault();
+    if (unchanged || busy) return;
+    const bad = joinUrlError(value);
+    setError(bad);
+    if (bad) return;
+    // The server's word on the link belongs on the field, not in a toast.
+    const r = await run({ classId: klass.id, join_url: value.trim() }, { error: (err) => (err.kind === 'validation' ? null : undefined) });
     if (r?.ok) setQueued(!!r.data.queued);
+    else if (r && r.error.kind === 'validation') setError(r.error.message);
   };
   return (
-    <Field.Root>
-      <Field.Label>Join URL</Field.Label>
-      <HStack w="full" align="flex-start">
-        <Input type="url" value={value} onChange={(e) => setValue(e.target.value)} placeholder="https://" />
-        <Button onClick={save} disabled={unchanged || busy} loading={busy}>
-          Save
-        </Button>
-      </HStack>
-      {queued && <Text fontSize="sm" color="fg.muted">Waiting for the network: it will be sent when you are back online.</Text>}
-    </Field.Root>
+    <form onSubmit={save} noValidate aria-label="Join URL">
+      <Field.Root invalid={!!error}>
+        <Field.Label>Join URL</Field.Label>
+        <HStack w="full" align="flex-start">
+          <Input
+            type="url"
+            inputMode="url"
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              if (error) setError(null);
+            }}
+            placeholder="https://"
+          />
+          <Button type="submit" disabled={unchanged || busy} loading={busy}>
+            Save
+          </Button>
+        </HStack>
+        {error && <Field.ErrorText>{error}</Field.ErrorText>}
+        {queued && <Text fontSize="sm" color="fg.muted">Waiting for the network: it will be sent when you are back online.</Text>}
+      </Field.Root>
+    </form>
   );
 }
