@@ -15,7 +15,8 @@
  *   (src/lib/sw-update.ts); every open tab then reloads onto the new build together, so the old
  *   SharedWorker loses its last tab and stops. The first install takes control at once (nothing
  *   older is running).
- * - /api, /uploads, the realtime socket and anything cross-origin: never touched.
+ * - /api, /uploads, /dev (the reference server's development mailbox), the realtime socket and
+ *   anything cross-origin: never touched.
  */
 const PRECACHE = self.__PRECACHE_MANIFEST;
 const MANIFEST = typeof PRECACHE === 'object' && PRECACHE ? PRECACHE : { version: 'dev', entries: [] };
@@ -133,7 +134,8 @@ async function navigation(request) {
   return fetch(request);
 }
 
-const passThrough = (path) => path === '/api' || path.startsWith('/api/') || path.startsWith('/app/') || path.startsWith('/uploads/');
+const passThrough = (path) =>
+  path === '/api' || path.startsWith('/api/') || path.startsWith('/app/') || path.startsWith('/uploads/') || path.startsWith('/dev/');
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;

@@ -24,6 +24,7 @@ import { familyRoutes } from './routes/family.ts';
 import { historyRoutes } from './routes/history.ts';
 import { broadcastingRoutes } from './routes/broadcasting.ts';
 import { testRoutes } from './routes/test.ts';
+import { devMailRoutes } from './lib/mail.ts';
 
 /** The whole HTTP surface: the API under `/api`, uploads, and the built client with its SPA fallback. */
 export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
@@ -70,6 +71,9 @@ export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
   if (app.config.enableTestApi) api.route('/test', testRoutes);
   api.all('*', (c) => c.json({ message: 'Not found.' }, 404));
   root.route('/api', api);
+
+  // The development mailbox (development and demo mode only: config.ts), before the client's routes.
+  if (app.config.devMailbox) root.route('/', devMailRoutes);
 
   root.use('/uploads/*', serveStatic({ root: path.relative(process.cwd(), app.uploadsDir) || '.', rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }));
 

@@ -19,8 +19,22 @@ function publicUrl(v: string | undefined): string | undefined {
 
 const num = (v: string | undefined, d: number) => (v === undefined || v === '' || Number.isNaN(Number(v)) ? d : Number(v));
 
-/** Server configuration from the environment (see README: PORT, HOST, DATA_DIR, FAULT_*, ...). */
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+/**
+ * The development mailbox (`GET /dev/mail`): never with `NODE_ENV=production`; otherwise
+ * `DEV_MAILBOX=1`/`0` decides, and unset it is on in development (`NODE_ENV=development`) and in demo
+ * mode (`npm start` / `npm run server`, server/main.ts), off elsewhere (tests).
+ */
+export function devMailboxOn(env: NodeJS.ProcessEnv, demo: boolean): boolean {
+  if (env.NODE_ENV === 'production') return false;
+  if (env.DEV_MAILBOX !== undefined && env.DEV_MAILBOX !== '') return flag(env.DEV_MAILBOX);
+  return demo || env.NODE_ENV === 'development';
+}
+
+/**
+ * Server configuration from the environment (see README: PORT, HOST, DATA_DIR, FAULT_*, ...).
+ * `demo`: the demo server of `npm start` (server/main.ts), which turns the development mailbox on.
+ */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env, opts: { demo?: boolean } = {}): ServerConfig {
   return {
     dataDir: path.resolve(env.DATA_DIR || './.data'),
     port: num(env.PORT, 8080),
@@ -41,6 +55,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     rateLimit: { factor: Math.max(0, num(env.RATE_LIMIT_FACTOR, 1)), delayMs: Math.max(0, num(env.RATE_LIMIT_DELAY_MS, DEFAULT_REFUSAL_DELAY_MS)) },
     maxChannelsPerSocket: num(env.MAX_CHANNELS_PER_SOCKET, DEFAULT_MAX_CHANNELS_PER_SOCKET),
     allowHttpJoinUrls: env.ALLOW_HTTP_JOIN_URLS === undefined ? env.NODE_ENV === 'development' : flag(env.ALLOW_HTTP_JOIN_URLS),
+    devMailbox: devMailboxOn(env, opts.demo ?? false),
     cspConnectSrc: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter((x) => /^(https?|wss?):\/\/[\w.*:-]+$/.test(x)),
   };
 }

@@ -37,6 +37,11 @@ export interface ServerConfig {
   allowHttpJoinUrls?: boolean;
   /** Extra `connect-src` origins of the Content-Security-Policy (another API host, a Pusher cluster). */
   cspConnectSrc?: string[];
+  /**
+   * The development mailbox at `GET /dev/mail` (lib/mail.ts): the emails the server would have sent.
+   * On in development and demo mode only (config.ts), never with `NODE_ENV=production`.
+   */
+  devMailbox?: boolean;
 }
 
 /** Everything a route needs, passed in so tests can swap the clock or the broadcaster. */

@@ -13,6 +13,7 @@ import {
   canonicalTimeZone, EMAIL_PATTERN, MIN_PASSWORD, RegistrationMessages as M, validateRegistration,
 } from '../lib/registration.ts';
 import { MINUTE } from '../lib/time.ts';
+import { codeEmail, sendMail } from '../lib/mail.ts';
 
 /**
  * Sessions and the account itself: sign-in, registration, email confirmation, password reset and
@@ -110,7 +111,12 @@ authRoutes.get('/user', requireAuth, (c) => c.json({ data: userJson(c, c.get('us
 function sendVerificationCode(app: AppContext, userId: number, email: string): void {
   const code = sixDigits();
   app.db.prepare('UPDATE users SET verification_code = ? WHERE id = ?').run(code, userId);
-  console.log(`[mail] verification code for ${email}: ${code}`);
+  sendMail(app, {
+    to: email,
+    subject: 'Confirm your email',
+    html: codeEmail('Welcome! Enter this code on the Email Confirmation page to confirm your email:', code, 'If you did not create an account, ignore this email.'),
+    console: `verification code for ${email}: ${code}`,
+  });
 }
 
 function newReferralToken(app: AppContext): string {
@@ -232,7 +238,12 @@ authRoutes.post('/password/reset', async (c) => {
       )
       .run(user.email, code, app.now());
     attemptsOf(app).delete(user.email.toLowerCase());
-    console.log(`[mail] password reset code for ${user.email}: ${code}`);
+    sendMail(app, {
+      to: user.email,
+      subject: 'Reset your password',
+      html: codeEmail('Enter this code on the Reset Password page to choose a new password:', code, `The code is valid for ${RESET_TTL_MS / MINUTE} minutes. If you did not ask for it, ignore this email.`),
+      console: `password reset code for ${user.email}: ${code}`,
+    });
   }
   return c.json({ status: 'SENT' });
 });
