@@ -15,8 +15,19 @@ export type SessionState =
       reason?: 'signed-out' | 'unauthorized' | 'invalid-token';
       /** Unsent changes of the user whose session ended without their say (a 401): kept on this device, sent once when that user signs in again. */
       unsent?: number;
+      /** A stored token, with no user stored to stand in, could not be checked (a failure, not a refusal): `refresh('user')` asks again. */
+      checkFailed?: boolean;
     }
-  | { status: 'signed-in'; token: string; user: User };
+  | {
+      status: 'signed-in';
+      token: string;
+      user: User;
+      /**
+       * The stored sign-in could not be checked with the server (a failure, not a refusal, which
+       * signs out): the screens go on from the mirror; `refresh('user')` or the network coming back asks again.
+       */
+      checkFailed?: boolean;
+    };
 
 /** What a tab hands the worker at hello: its stored session and the runtime configuration. */
 export interface HelloOptions {

@@ -16,6 +16,7 @@ import { PreviousQueryProvider } from './previous-query.tsx';
 import type { RouteDef } from './route-meta.ts';
 import { useShell } from './session-context.tsx';
 import { SessionWatch } from './session-watch.tsx';
+import { ShellDataAlert } from './shell-data-alert.tsx';
 import { AttentionWatch } from './attention-watch.tsx';
 
 /**
@@ -69,6 +70,7 @@ const Frame = memo(function Frame({ white, footer }: { white: boolean; footer: b
             outline="none"
           >
             <InstallPrompt />
+            <ShellDataAlert />
             {signedIn && <UnconfirmedBanner />}
             {loggingOut ? <PageSpinner label="Signing out" /> : <Screens />}
           </Box>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../db/entities.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { Browser, recordingFetch, startWorld, until } from './harness.ts';
 
@@ -62,6 +63,65 @@ describe('a failed first load is answered, and asking again works', () => {
     const r = await tab.refresh({ kind: 'calendar', month: '2026-13' });
     expect(r.ok).toBe(false);
     expect(browser.requests(/^\/calendar/)).toHaveLength(0);
+    engine.shutdown();
+  });
+
+  it("a stored sign-in that cannot be checked: the session goes on from the mirror, marked for the tabs ('(2) ...'), until a Retry gets an answer", async () => {
+    const { browser, engine, state } = failingBrowser();
+    const token = await server.login('student@example.com');
+    const me = (await server.api<{ data: User }>('GET', '/user', { token })).body.data;
+    browser.storage.token = token;
+    browser.storage.user = me;
+    state.failing = /^\/token\/valid/;
+
+    const tab = browser.tab(engine);
+    await tab.started;
+    expect(tab.getState().session).toMatchObject({ status: 'signed-in', user: { id: me.id } });
+    await until('the check failed', () => (tab.getState().session as { checkFailed?: boolean }).checkFailed === true);
+    expect(tab.getState().session.status).toBe('signed-in');
+
+    // Retry while it still fails: the spec's "(2)" wording, and still signed in.
+    const again = await tab.refresh('user', { force: true });
+    expect(again).toMatchObject({ ok: false, error: { message: '(2) Error occurred during loading your data' } });
+    expect(tab.getState().session).toMatchObject({ status: 'signed-in', checkFailed: true });
+
+    // The server answers: the mark goes.
+    state.failing = null;
+    expect(await tab.refresh('user', { force: true })).toEqual({ ok: true, data: null });
+    await until('the mark cleared', () => tab.getState().session.status === 'signed-in' && !(tab.getState().session as { checkFailed?: boolean }).checkFailed);
+    engine.shutdown();
+  });
+
+  it('a stored token with no user to stand in, that cannot be checked: a guest marked for the tabs (the token kept), signed in by the Retry that gets an answer', async () => {
+    const { browser, engine, state } = failingBrowser();
+    const token = await server.login('student@example.com');
+    browser.storage.token = token;
+    browser.storage.user = null;
+    state.failing = /^\/token\/valid/;
+
+    const tab = browser.tab(engine);
+    await tab.started;
+    expect(tab.getState().session).toEqual({ status: 'guest', checkFailed: true });
+    expect(browser.storage.token).toBe(token);
+
+    state.failing = null;
+    expect(await tab.refresh('user', { force: true })).toEqual({ ok: true, data: null });
+    await until('signed in', () => tab.getState().session.status === 'signed-in');
+    expect(browser.storage.token).toBe(token);
+    engine.shutdown();
+  });
+
+  it('a refused token still signs out (not marked as a failure)', async () => {
+    const { browser, engine } = failingBrowser();
+    const token = await server.login('student@example.com');
+    const me = (await server.api<{ data: User }>('GET', '/user', { token })).body.data;
+    await server.api('POST', '/logout', { token });
+    browser.storage.token = token;
+    browser.storage.user = me;
+    const tab = browser.tab(engine, { visible: false });
+    await tab.started;
+    await until('signed out', () => tab.getState().session.status === 'guest');
+    expect(tab.getState().session).toEqual({ status: 'guest', reason: 'invalid-token' });
     engine.shutdown();
   });
 });

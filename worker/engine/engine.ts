@@ -355,6 +355,7 @@ export class Engine implements EngineApi {
     if (online) {
       void this.outbox.drain();
       if (!this.settings.current) void this.refreshNow('app');
+      if (this.session.checkPending()) void this.refreshNow('user');
     }
     this.updateActivity();
   }
@@ -434,6 +435,8 @@ export class Engine implements EngineApi {
     await this.ready;
     const run = (key: string, job: () => Promise<Result<null>>) => (fresh ? this.flights.runFresh(key, job) : this.flights.run(key, job, maxAgeMs));
     if (resource === 'app') return run('app', () => this.settings.refresh());
+    // The user, while the stored sign-in could not be checked: checking it is what reads them.
+    if (resource === 'user' && this.session.checkPending()) return run('token-check', () => this.session.recheck());
     if (!this.writer) return guest();
     if (!this.online) return offline();
     if (resource === 'home') return (await (fresh ? this.homePoller.kickFresh() : this.homePoller.kick(maxAgeMs))) ?? fetchFailed();

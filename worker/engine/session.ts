@@ -47,6 +47,8 @@ export class SessionControl {
   private chain: Promise<unknown> = Promise.resolve();
   /** The device was asked (once per engine) whether a session that ended before this engine started left changes waiting. */
   private askedKept = false;
+  /** A stored token whose check failed, with no stored user to open the session with meanwhile. */
+  private unchecked: string | null = null;
 
   constructor(private readonly e: SessionHost) {}
 
@@ -119,6 +121,7 @@ export class SessionControl {
 
   private async adopt(token: string, known: E.User | null, validate: boolean, fresh = false): Promise<void> {
     let user = known;
+    this.unchecked = null;
     if (!user) {
       const v = await this.validate(token);
       if (v === 'invalid') {
@@ -126,7 +129,13 @@ export class SessionControl {
         this.e.emit({ type: 'session', session: this.state });
         return;
       }
-      if (!v) return; // offline and no stored user: stay a guest until the network answers
+      if (!v || v === 'valid') {
+        // Not checked (offline, a failure) and no stored user: a guest until it is (recheck), and the tabs say so.
+        this.unchecked = token;
+        this.state = { status: 'guest', checkFailed: true };
+        this.e.emit({ type: 'session', session: this.state });
+        return;
+      }
       user = v;
       validate = false;
     }
@@ -143,28 +152,67 @@ export class SessionControl {
     if (validate) void this.checkLater(token);
   }
 
-  /** POST /token/valid: the user when valid, 'invalid' when the server says no, null when it cannot tell. */
-  private async validate(token: string): Promise<E.User | 'invalid' | null> {
+  /** POST /token/valid: the user when valid ('valid' when no user came with it), 'invalid' when the server says no, null when it cannot tell. */
+  private async validate(token: string): Promise<E.User | 'valid' | 'invalid' | null> {
     const reply = await this.e.request({ method: 'POST', path: '/token/valid', body: { token } }, { anonymous: true, retries: 2 });
     if (!reply.ok) return null;
     const v = parseReply(tokenValid, reply.body, '/token/valid', (path, issues) => this.e.reportInvalid(path, issues));
     if (!v) return null;
-    return v.valid && v.user ? v.user : v.valid ? null : 'invalid';
+    return v.valid && v.user ? v.user : v.valid ? 'valid' : 'invalid';
   }
 
-  private async checkLater(token: string): Promise<void> {
+  /**
+   * Checks the stored sign-in the session was opened with. Refused: everyone is signed out. Not
+   * checked (offline, a failure): the session goes on from the mirror, marked `checkFailed` for
+   * the tabs, until `recheck` (a tab's Retry, the network coming back) gets an answer.
+   */
+  private async checkLater(token: string): Promise<Result<null>> {
     const v = await this.validate(token);
     const s = this.state;
-    if (s.status !== 'signed-in' || s.token !== token) return;
+    if (s.status !== 'signed-in' || s.token !== token) return { ok: true, data: null };
     if (v === 'invalid') {
       await this.exclusive(() => this.end('invalid-token'));
-    } else if (v && v.id === s.user.id) {
-      this.state = { ...s, user: v };
-      await this.e.writer()?.commit([{ table: 'kv', upserts: [{ key: 'user', value: v }] }]);
+      return { ok: false, error: { kind: 'unauthorized', status: 401, message: MESSAGES.sessionEnded } };
     }
+    if (v === null) {
+      if (!s.checkFailed) {
+        this.state = { ...s, checkFailed: true };
+        this.e.emit({ type: 'session', session: this.state });
+      }
+      return { ok: false, error: { kind: 'server', message: MESSAGES.authCheckFailed } };
+    }
+    const user = v !== 'valid' && v.id === s.user.id ? v : s.user;
+    this.state = { status: 'signed-in', token, user };
+    if (user !== s.user) await this.e.writer()?.commit([{ table: 'kv', upserts: [{ key: 'user', value: user }] }]);
+    if (s.checkFailed) this.e.emit({ type: 'session', session: this.state });
+    return { ok: true, data: null };
+  }
+
+  /** A stored sign-in that could not be checked is waiting for an answer (see `recheck`). */
+  checkPending(): boolean {
+    const s = this.state;
+    return s.status === 'signed-in' ? s.checkFailed === true : this.unchecked !== null;
+  }
+
+  /** Asks the server again about a stored sign-in it could not check; answers how that went. */
+  recheck(): Promise<Result<null>> {
+    const s = this.state;
+    if (s.status === 'signed-in') return s.checkFailed ? this.checkLater(s.token) : Promise.resolve({ ok: true, data: null });
+    const token = this.unchecked;
+    if (!token) return Promise.resolve({ ok: true, data: null });
+    return this.exclusive(async (): Promise<Result<null>> => {
+      if (this.state.status !== 'guest' || this.unchecked !== token) return { ok: true, data: null };
+      await this.adopt(token, null, false);
+      const now = this.state as SessionState;
+      if (now.status === 'signed-in') return { ok: true, data: null };
+      return now.reason === 'invalid-token'
+        ? { ok: false, error: { kind: 'unauthorized', status: 401, message: MESSAGES.sessionEnded } }
+        : { ok: false, error: { kind: 'server', message: MESSAGES.authCheckFailed } };
+    });
   }
 
   private async end(reason: 'signed-out' | 'unauthorized' | 'invalid-token'): Promise<void> {
+    this.unchecked = null;
     this.state = { status: 'guest', reason };
     // Tabs hear it first (their screens clear at once), then the mirror goes. Unsent changes are
     // discarded only by a sign-out the user confirmed; otherwise they wait for the same user.
