@@ -1,11 +1,14 @@
-import { Avatar, Box, Center, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Avatar, Box, HStack, IconButton, Skeleton, SkeletonCircle, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { EngineError } from '../../../db/engine-api.ts';
 import type { Conversation } from '../../../db/entities.ts';
 import { MESSAGES } from '../../../db/messages.ts';
+import { LoadError } from '../../components/ui/load-state.tsx';
 import { Composer } from './composer.tsx';
 import { InboxIcon } from './icons.tsx';
 import { ImageViewer } from './image-viewer.tsx';
 import { MessageList, type MessageListHandle } from './message-list.tsx';
+import { MessagesSkeleton } from './messages-skeleton.tsx';
 import type { MessageItem } from './order.ts';
 import { safeMediaUrl } from './text.ts';
 
@@ -15,8 +18,12 @@ const SCROLL_AFTER_SEND_MS = 100;
 export interface ConversationViewProps {
   conversation: Conversation;
   items: MessageItem[];
-  /** The first page is in the mirror (or was fetched): until then a spinner, not an empty conversation. */
+  /** The first page is in the mirror (or was fetched): until then a skeleton, not an empty conversation. */
   ready: boolean;
+  /** Not ready, and the first page could not be read: why (a Retry asks again). */
+  failed?: EngineError | null;
+  onRetryLoad?: () => void;
+  retrying?: boolean;
   myId: number;
   hasMore: boolean;
   atStart: boolean;
@@ -31,7 +38,7 @@ export interface ConversationViewProps {
 }
 
 export function ConversationView(props: ConversationViewProps) {
-  const { conversation: c, items, ready, onBack } = props;
+  const { conversation: c, items, ready, failed, onBack } = props;
   const list = useRef<MessageListHandle>(null);
   const [viewing, setViewing] = useState<{ src: string; download: string | null } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -55,21 +62,16 @@ export function ConversationView(props: ConversationViewProps) {
 
   return (
     <Stack gap="0" h="100%" minH="0" bg="page">
-      <HStack px="3" py="2" gap="3" borderBottomWidth="1px" bg="surface" minH="14">
-        {onBack && (
-          <IconButton aria-label="Back" variant="ghost" size="sm" onClick={onBack}>
-            <InboxIcon name="back" />
-          </IconButton>
-        )}
+      <ConversationHeader onBack={onBack}>
         <Avatar.Root size="sm">
           <Avatar.Fallback name={c.title} />
           {avatar && <Avatar.Image src={avatar} alt="" />}
         </Avatar.Root>
         <Text as="h2" fontWeight="semibold" truncate dir="auto">{c.title}</Text>
-      </HStack>
+      </ConversationHeader>
       <Box flex="1" minH="0" role="log" aria-label="Messages" aria-live="polite">
         {!ready && items.length === 0 ? (
-          <Center h="100%"><Spinner /></Center>
+          failed ? <MessagesLoadError failed={failed} onRetry={props.onRetryLoad} retrying={props.retrying} /> : <MessagesSkeleton />
         ) : (
           <MessageList
             key={c.id}
@@ -95,6 +97,52 @@ export function ConversationView(props: ConversationViewProps) {
         <Composer onSend={send} onSendImage={sendImage} />
       )}
       <ImageViewer src={viewing?.src ?? null} download={viewing?.download} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}
+
+/** The bar above the messages: back (phones), then who the conversation is with. */
+function ConversationHeader({ onBack, children }: { onBack?: () => void; children: ReactNode }) {
+  return (
+    <HStack px="3" py="2" gap="3" borderBottomWidth="1px" bg="surface" minH="14">
+      {onBack && (
+        <IconButton aria-label="Back" variant="ghost" size="sm" onClick={onBack}>
+          <InboxIcon name="back" />
+        </IconButton>
+      )}
+      {children}
+    </HStack>
+  );
+}
+
+/** The messages could not be read: a conversation the server does not know (or not for this user) is not found; anything else failed, with a Retry. */
+export function MessagesLoadError({ failed, onRetry, retrying }: { failed: EngineError; onRetry?: () => void; retrying?: boolean }) {
+  return failed.status === 404 || failed.status === 403 ? (
+    <LoadError message={MESSAGES.noConversation} />
+  ) : (
+    <LoadError onRetry={onRetry} retrying={retrying} />
+  );
+}
+
+/**
+ * A conversation opened before its row is in the mirror (a link, a reload before the list's first
+ * page): the frame at once, the header and the messages as skeletons until the first page brings
+ * them, or the reason it could not.
+ */
+export function PendingConversation({ failed, onRetry, retrying, onBack }: { failed: EngineError | null; onRetry?: () => void; retrying?: boolean; onBack?: () => void }) {
+  return (
+    <Stack gap="0" h="100%" minH="0" bg="page">
+      <ConversationHeader onBack={onBack}>
+        {failed ? null : (
+          <>
+            <SkeletonCircle size="8" />
+            <Skeleton h="4" w="40" />
+          </>
+        )}
+      </ConversationHeader>
+      <Box flex="1" minH="0" role="log" aria-label="Messages" aria-live="polite">
+        {failed ? <MessagesLoadError failed={failed} onRetry={onRetry} retrying={retrying} /> : <MessagesSkeleton />}
+      </Box>
     </Stack>
   );
 }

@@ -23,6 +23,8 @@ export interface ConversationsState {
   /** Newest activity first. */
   conversations: Conversation[];
   ready: boolean;
+  /** The last page asked for could not be read (`loadMore` asks again). */
+  failed: EngineError | null;
   hasMore: boolean;
   loadingMore: boolean;
   loadMore(): void;
@@ -30,10 +32,15 @@ export interface ConversationsState {
 
 export interface MessagesState {
   items: MessageItem[];
-  /** The first page was fetched once, or the mirror holds messages: an empty list is really empty. */
+  /**
+   * The mirror's messages were read and it holds some, or the first page was fetched once: an empty
+   * list is really empty. Until then a skeleton (or, once `failed`, the error).
+   */
   ready: boolean;
   /** Nothing stored and the first page could not be fetched: why. */
   failed: EngineError | null;
+  /** Asks for the first page again (after `failed`); `loadingOlder` while it is in flight. */
+  retry(): void;
   /** Older messages can be fetched (known once the first page was read). */
   hasMore: boolean;
   /** The first page was read and nothing older remains: the beginning is on screen. */
@@ -50,9 +57,9 @@ export interface InboxActions {
 }
 
 export function useConversations(): ConversationsState {
-  const { conversations: rows, fetched, hasMore, loading, loadMore } = useConversationRows();
+  const { conversations: rows, fetched, hasMore, loading, loadMore, failed } = useConversationRows();
   const conversations = useMemo(() => sortConversations(rows), [rows]);
-  return { conversations, ready: fetched || rows.length > 0, hasMore, loadingMore: loading, loadMore };
+  return { conversations, ready: fetched || rows.length > 0, failed, hasMore, loadingMore: loading, loadMore };
 }
 
 /** Unsent messages that failed for good, by mutation id (the outbox keeps the reason). */
@@ -66,7 +73,7 @@ function useFailed(): Map<string, OutboxEntry> {
  * the newest page, which the server counts as "seen"); unmounting stops.
  */
 export function useConversationMessages(conversationId: number): MessagesState {
-  const { messages, fetched, hasMore, loading, loadMore, failed: loadFailed } = useMessages(conversationId);
+  const { messages, loaded, fetched, hasMore, loading, loadMore, failed: loadFailed } = useMessages(conversationId);
   const failed = useFailed();
   const items = useMemo(() => {
     const rows = (messages as MessageRow[]).map((m) => {
@@ -75,10 +82,13 @@ export function useConversationMessages(conversationId: number): MessagesState {
     });
     return orderMessages(rows);
   }, [messages, failed]);
+  // Not before the mirror's messages were read: a conversation seen before shows them, not "empty".
+  const ready = loaded && (fetched || items.length > 0);
   return {
     items,
-    ready: fetched || items.length > 0,
-    failed: !fetched && items.length === 0 ? loadFailed : null,
+    ready,
+    failed: !ready ? loadFailed : null,
+    retry: loadMore,
     hasMore: fetched && hasMore,
     atStart: fetched && !hasMore,
     loadingOlder: loading,

@@ -1,11 +1,11 @@
-import { Box, Center, Flex, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Center, Flex, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { Conversation } from '../../../db/entities.ts';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUser } from '../../app/session-context.tsx';
-import { MESSAGES } from '../../../db/messages.ts';
+import { LoadError } from '../../components/ui/load-state.tsx';
 import { ConversationList } from './conversation-list.tsx';
-import { ConversationView } from './conversation-view.tsx';
+import { ConversationView, PendingConversation } from './conversation-view.tsx';
 import { useConversationMessages, useConversations, useInboxActions } from './data.ts';
 import { InboxIcon } from './icons.tsx';
 
@@ -69,15 +69,20 @@ export default function InboxPage() {
     <Flex ref={pane} h={PANE_HEIGHT} minH="0" overflow="hidden" bg="surface">
       {showList && (
         <Box w={{ base: '100%', md: '320px', lg: '360px' }} flexShrink={0} borderEndWidth={{ md: '1px' }} minH="0">
-          <ConversationList
-            conversations={list.conversations}
-            ready={list.ready}
-            selectedId={openId}
-            onSelect={select}
-            hasMore={list.hasMore}
-            loadingMore={list.loadingMore}
-            onEndReached={list.loadMore}
-          />
+          {!list.ready && list.failed ? (
+            // Nothing mirrored and the first page could not be read: nothing to list or search yet.
+            <LoadError onRetry={list.loadMore} retrying={list.loadingMore} />
+          ) : (
+            <ConversationList
+              conversations={list.conversations}
+              ready={list.ready}
+              selectedId={openId}
+              onSelect={select}
+              hasMore={list.hasMore}
+              loadingMore={list.loadingMore}
+              onEndReached={list.loadMore}
+            />
+          )}
         </Box>
       )}
       {openId !== null ? (
@@ -108,27 +113,25 @@ interface OpenProps {
   onBack?: () => void;
 }
 
-/** Watches the conversation (live messages) while it is open; the engine fetches its newest page, which marks it seen. */
+/**
+ * Watches the conversation (live messages) while it is open; the engine fetches its newest page,
+ * which marks it seen. Its frame shows at once: the header from the list's row (skeletons until the
+ * row is there), the mirror's messages, or bubbles' skeletons while the first page loads.
+ */
 function OpenConversation({ conversationId, conversation, myId, onBack }: OpenProps) {
   const messages = useConversationMessages(conversationId);
   const actions = useInboxActions(conversationId);
   if (!conversation) {
-    return (
-      <Center h="100%">
-        {messages.failed ? (
-          // A conversation the server does not know (or not for this user) is not found; anything else failed to load.
-          <Text color="fg.muted" role="alert">{messages.failed.status === 404 || messages.failed.status === 403 ? MESSAGES.noConversation : MESSAGES.fetchFailed}</Text>
-        ) : (
-          <Spinner />
-        )}
-      </Center>
-    );
+    return <PendingConversation failed={messages.failed} onRetry={messages.retry} retrying={messages.loadingOlder} onBack={onBack} />;
   }
   return (
     <ConversationView
       conversation={conversation}
       items={messages.items}
       ready={messages.ready}
+      failed={messages.failed}
+      onRetryLoad={messages.retry}
+      retrying={messages.loadingOlder}
       myId={myId}
       hasMore={messages.hasMore}
       atStart={messages.atStart}

@@ -1,7 +1,8 @@
-import { Button, Center, Text } from '@chakra-ui/react';
+import { Box, Button, Center, Text } from '@chakra-ui/react';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { MessageBubble } from './message-bubble.tsx';
+import { MessagesSkeleton } from './messages-skeleton.tsx';
 import { FIRST_INDEX, nextFirstIndex, type MessageItem } from './order.ts';
 
 /** Spec section 9: older messages load within 100 px of the top. */
@@ -12,6 +13,8 @@ const LOAD_THRESHOLD_PX = 100;
  * screens; the fetch and the render take well under the time it takes to scroll that far).
  */
 const PREFETCH_SCREENS = 3;
+/** A message row's usual height (a one-line bubble and the gap above it), the list's estimate for rows not yet measured. */
+const DEFAULT_ROW_PX = 64;
 /** Scrolling counts as paused after this long without a scroll event. */
 const SCROLL_IDLE_MS = 120;
 /** A page held back while the user scrolls is shown anyway once they are this many screens from the top. */
@@ -187,58 +190,87 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     [hasMore, held, loadingOlder, startInHeader, load, showHeld],
   );
 
+  // The list measures the pane, estimates its height, scrolls to the newest and only then puts rows
+  // in the page: a few frames with nothing in it (its itemsRendered comes before the rows are
+  // there). The skeleton stays over it until the first row is in the page.
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    const el = scroller.current;
+    if (drawn || !el) return;
+    const check = () => {
+      if (el.querySelector('[data-index]')) setDrawn(true);
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(el, { childList: true, subtree: true });
+    const frame = requestAnimationFrame(check);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [drawn]);
+
   return (
-    <Virtuoso
-      ref={virtuoso}
-      style={{ height: '100%' }}
-      data={shown}
-      context={context}
-      firstItemIndex={firstIndex}
-      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
-      computeItemKey={(_, item) => item.key}
-      alignToBottom
-      followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
-      atTopThreshold={LOAD_THRESHOLD_PX}
-      atTopStateChange={(v) => {
-        atTop.current = v;
-        if (v) load();
-      }}
-      scrollerRef={(el) => {
-        const next = el instanceof HTMLElement ? el : null;
-        if (next === scroller.current) return;
-        scroller.current?.removeEventListener('scroll', onScroll);
-        next?.addEventListener('scroll', onScroll, { passive: true });
-        scroller.current = next;
-      }}
-      atBottomStateChange={(v) => {
-        const el = scroller.current;
-        if (!v || settled.current || !el) return;
-        // Settled: really scrolled down to the newest message, or a first page too short to
-        // scroll at all (then it is at the top too, and older ones load at once). A bottom state
-        // reported while the mount is still at the top of a tall list does not count.
-        const short = el.scrollHeight <= el.clientHeight + LOAD_THRESHOLD_PX;
-        if (!short && el.scrollTop <= LOAD_THRESHOLD_PX) return;
-        settled.current = true;
-        if (short) loadRef.current();
-      }}
-      // No overscan above: older rows rendered above the view before they are measured make
-      // Virtuoso misplace the view by their estimate's error (react-virtuoso#947); with none, a
-      // prepended page keeps the message at the top exactly where it was (tests/e2e/inbox).
-      increaseViewportBy={{ top: 0, bottom: 200 }}
-      components={COMPONENTS}
-      itemContent={(_, item) => (
-        <>
-          {atStart && !hadMore && item.key === keys[0] && <StartOfConversation />}
-          <MessageBubble
-            item={item}
-            mine={item.state !== 'sent' || item.row.sender.id === myId}
-            runStart={runStarts.has(item.key)}
-            onOpenImage={onOpenImage}
-            onRetry={onRetry}
-            onDiscard={onDiscard}
-          />
-        </>
+    <Box position="relative" h="100%">
+      <Virtuoso
+        ref={virtuoso}
+        style={{ height: '100%' }}
+        data={shown}
+        context={context}
+        firstItemIndex={firstIndex}
+        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+        // An estimate (a one-line bubble and its gap) instead of rendering a first row alone to
+        // measure it: one pass fewer before the newest rows are drawn, and no lone "probe" row.
+        defaultItemHeight={DEFAULT_ROW_PX}
+        computeItemKey={(_, item) => item.key}
+        alignToBottom
+        followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
+        atTopThreshold={LOAD_THRESHOLD_PX}
+        atTopStateChange={(v) => {
+          atTop.current = v;
+          if (v) load();
+        }}
+        scrollerRef={(el) => {
+          const next = el instanceof HTMLElement ? el : null;
+          if (next === scroller.current) return;
+          scroller.current?.removeEventListener('scroll', onScroll);
+          next?.addEventListener('scroll', onScroll, { passive: true });
+          scroller.current = next;
+        }}
+        atBottomStateChange={(v) => {
+          const el = scroller.current;
+          if (!v || settled.current || !el) return;
+          // Settled: really scrolled down to the newest message, or a first page too short to
+          // scroll at all (then it is at the top too, and older ones load at once). A bottom state
+          // reported while the mount is still at the top of a tall list does not count.
+          const short = el.scrollHeight <= el.clientHeight + LOAD_THRESHOLD_PX;
+          if (!short && el.scrollTop <= LOAD_THRESHOLD_PX) return;
+          settled.current = true;
+          if (short) loadRef.current();
+        }}
+        // No overscan above: older rows rendered above the view before they are measured make
+        // Virtuoso misplace the view by their estimate's error (react-virtuoso#947); with none, a
+        // prepended page keeps the message at the top exactly where it was (tests/e2e/inbox).
+        increaseViewportBy={{ top: 0, bottom: 200 }}
+        components={COMPONENTS}
+        itemContent={(_, item) => (
+          <>
+            {atStart && !hadMore && item.key === keys[0] && <StartOfConversation />}
+            <MessageBubble
+              item={item}
+              mine={item.state !== 'sent' || item.row.sender.id === myId}
+              runStart={runStarts.has(item.key)}
+              onOpenImage={onOpenImage}
+              onRetry={onRetry}
+              onDiscard={onDiscard}
+            />
+          </>
+        )}
+      />
+      {!drawn && shown.length > 0 && (
+        <Box position="absolute" inset="0" bg="page" pointerEvents="none">
+          <MessagesSkeleton />
+        </Box>
       )}
-    />
+    </Box>
   );
 });
