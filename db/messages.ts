@@ -28,6 +28,7 @@ export const MESSAGES = {
   /** The spec has no wording for these. */
   joinUrlInvalid: 'Enter the full class link, starting with https:// (for example https://zoom.us/j/123456789).',
   rescheduleWaiting: 'A reschedule request for this class is waiting for an answer: you can ask again once it is approved or rejected.',
+  rescheduleAnswerFirst: 'A reschedule request for this class is waiting for your answer: approve or reject it above first.',
 
   // Working hours.
   saveFailed: 'Error occurred during saving your changes',

@@ -124,7 +124,7 @@ function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; 
             </Button>
           </HStack>
           {/* Why Reschedule is greyed out: a request is already waiting for an answer. */}
-          {waiting && <Text id="reschedule-waiting" color="fg.muted" fontSize="sm">{MESSAGES.rescheduleWaiting}</Text>}
+          {waiting && <Text id="reschedule-waiting" color="fg.muted" fontSize="sm">{requests.length ? MESSAGES.rescheduleAnswerFirst : MESSAGES.rescheduleWaiting}</Text>}
           {klass.limit_exceeded && <Text color="fg.error" fontSize="sm">{MESSAGES.limitExceeded}</Text>}
         </>
       )}

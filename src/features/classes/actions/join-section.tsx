@@ -101,7 +101,7 @@ export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
         <Alert.Root status="success" variant="surface">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{opened ? 'Your class opened in a new tab' : 'Your class link'}</Alert.Title>
+            <Alert.Title>{opened ? 'Your class opened in a new tab' : 'Your class link: open it to join'}</Alert.Title>
             <Alert.Description>
               <Link href={reply.join_url} target="_blank" rel="noopener noreferrer" wordBreak="break-all">
                 {reply.join_url}
