@@ -207,4 +207,27 @@ describe('issue 16, classes', () => {
       });
     });
   }
+
+  it('8, 21: a non-image in chat shows the server\'s 422 message; Cancel Subscription without a reason warns with a toast too', async () => {
+    const conversation = (app.app.db.prepare(`SELECT c.id FROM conversations c JOIN conversation_members m ON m.conversation_id = c.id
+      WHERE m.user_id = ? AND c.closed = 0 ORDER BY c.id LIMIT 1`).get(studentId) as { id: number }).id;
+    const course = (app.app.db.prepare('SELECT course_id FROM enrollments WHERE id = ?').get(hifzEnrollment) as { course_id: number }).course_id;
+    await withBrowser(DESKTOP, async (_b, page) => {
+      await signIn(page, STUDENT);
+      await page.goto(`${app.url}/inbox?c=${conversation}`);
+      await dismissInstall(page);
+      await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: TIMEOUT });
+      await page.getByTestId('image-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+      await toastWith(page, 'The image must be an image.').waitFor({ timeout: TIMEOUT });
+      expect(await toastWith(page, 'Error during uploading the image').count()).toBe(0);
+
+      await page.goto(`${app.url}/courses/${course}`);
+      const card = page.getByRole('region', { name: 'Cancel Subscription' });
+      await card.getByRole('button', { name: 'Cancel Subscription' }).click({ timeout: TIMEOUT });
+      await toastWith(page, 'Please enter the reason.').waitFor({ timeout: TIMEOUT });
+      await card.getByText('Please enter the reason.').waitFor();
+      await page.screenshot({ path: '/tmp/polish-classes-21-reason-desktop.png' });
+      expect((app.app.db.prepare('SELECT finish_requested FROM enrollments WHERE id = ?').get(hifzEnrollment) as { finish_requested: number }).finish_requested).toBe(0);
+    });
+  });
 });
