@@ -58,7 +58,10 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
             <Button variant="outline" type="button" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="button" onClick={() => setStep(1)}>
+            {/* Keyed apart from Submit: React would otherwise turn this very element into the submit
+                button during the click, and the browser would then submit the form (an empty message
+                marked red before the user typed anything). */}
+            <Button key="next" type="button" onClick={() => setStep(1)}>
               Next
             </Button>
           </>
@@ -67,7 +70,7 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
             <Button variant="outline" type="button" disabled={busy} onClick={() => { setStep(0); setTried(false); }}>
               Back
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button key="submit" type="submit" loading={busy}>
               Submit
             </Button>
           </>
