@@ -9,17 +9,17 @@ describe('working hours rows (issue 16 item 6)', () => {
       ROW_MESSAGES.endBeforeStart, ROW_MESSAGES.endBeforeStart, null,
     ]);
   });
-  it('rows of the same day that overlap: the later one names the earlier', () => {
+  it('rows of the same day that overlap: the later one names the earlier by its day and times', () => {
     const rows = [row(6, '09:00', '12:00'), row(0, '10:00', '11:00'), row(6, '11:00', '13:00')];
     const problems = rowProblems(rows);
     expect(problems[0]).toBeNull();
     expect(problems[1]).toBeNull();
-    expect(problems[2]).toBe('Overlaps time entry 1 (Saturday 09:00–12:00). Entries on the same day must not overlap.');
+    expect(problems[2]).toBe('Overlaps another Saturday entry (09:00–12:00). Entries on the same day must not overlap.');
     expect(firstProblemRow(rows)).toBe(2);
   });
   it('a row inside another and a repeated row overlap; touching ends do not', () => {
-    expect(rowProblems([row(1, '08:00', '16:00'), row(1, '10:00', '11:00')])[1]).toMatch(/^Overlaps time entry 1/);
-    expect(rowProblems([row(1, '08:00', '10:00'), row(1, '08:00', '10:00')])[1]).toMatch(/^Overlaps time entry 1/);
+    expect(rowProblems([row(1, '08:00', '16:00'), row(1, '10:00', '11:00')])[1]).toBe(ROW_MESSAGES.overlaps('Monday', '08:00', '16:00'));
+    expect(rowProblems([row(1, '08:00', '10:00'), row(1, '08:00', '10:00')])[1]).toBe(ROW_MESSAGES.overlaps('Monday', '08:00', '10:00'));
     expect(rowProblems([row(1, '08:00', '10:00'), row(1, '10:00', '12:00'), row(1, '06:00', '08:00')])).toEqual([null, null, null]);
   });
   it('Sunday (0) is a day like the others', () => {

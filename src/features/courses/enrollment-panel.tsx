@@ -1,5 +1,5 @@
 import { Alert, Button, Card, HStack, Heading } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { Course } from '../../../db/entities.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { MESSAGES } from '../../../db/messages.ts';
@@ -27,6 +27,10 @@ export function EnrollmentPanel({ course, stage, durations, timezone, form, onFo
   const [editing, setEditing] = useState(false);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Two course pages may be kept mounted at once (kept-screens.tsx): ids of their own, so the
+  // submit button outside the form submits this page's form.
+  const formId = useId();
+  const titleId = `${formId}-title`;
   const editable = startsEditable(stage) || editing;
 
   // While not editing, the form shows what is stored (also after a save or an admin's change).
@@ -44,7 +48,8 @@ export function EnrollmentPanel({ course, stage, durations, timezone, form, onFo
   }
 
   const errors = useMemo(() => validateEnrollment(form, timezone), [form, timezone]);
-  const invalid = useMemo(() => new Set<FormField>(tried ? errors.map((e) => e.field) : []), [tried, errors]);
+  // A rule about one schedule row marks that row (schedule-rows.tsx), not every row of the schedule.
+  const invalid = useMemo(() => new Set<FormField>(tried ? errors.filter((e) => e.row === undefined).map((e) => e.field) : []), [tried, errors]);
   const shownError = tried ? errors[0]?.message : undefined;
 
   const submit = async () => {
@@ -68,10 +73,10 @@ export function EnrollmentPanel({ course, stage, durations, timezone, form, onFo
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="enrollment-form-title">
+    <Card.Root as="section" aria-labelledby={titleId}>
       <Card.Header>
         <HStack justify="space-between">
-          <Heading as="h2" size="lg" id="enrollment-form-title">{stored ? 'Your Enrollment' : 'Enrollment Form'}</Heading>
+          <Heading as="h2" size="lg" id={titleId}>{stored ? 'Your Enrollment' : 'Enrollment Form'}</Heading>
           {stored && !editable && canResubmit(stored) && (
             <Button size="sm" variant="outline" onClick={() => setEditing(true)}>Edit</Button>
           )}
@@ -79,7 +84,7 @@ export function EnrollmentPanel({ course, stage, durations, timezone, form, onFo
       </Card.Header>
       <Card.Body>
         <form
-          id="enrollment-form"
+          id={formId}
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
@@ -98,7 +103,7 @@ export function EnrollmentPanel({ course, stage, durations, timezone, form, onFo
       {editable && (
         <Card.Footer justifyContent="flex-end" gap="3">
           {editing && <Button variant="outline" onClick={cancelEdit} disabled={busy}>Cancel</Button>}
-          <Button type="submit" form="enrollment-form" colorPalette="brand" loading={busy}>
+          <Button type="submit" form={formId} colorPalette="brand" loading={busy}>
             {stored ? 'Save Changes' : 'Enroll Now'}
           </Button>
         </Card.Footer>

@@ -52,14 +52,15 @@ export function payloadOf(rows: HoursRow[]): { day: number; start_time: string; 
 /** Row messages (issue 16 item 6); the first is the reference server's own wording of the rule. */
 export const ROW_MESSAGES = {
   endBeforeStart: 'The end time must be after the start time.',
-  overlaps: (n: number, day: string, from: string, to: string) => `Overlaps time entry ${n} (${day} ${from}–${to}). Entries on the same day must not overlap.`,
+  overlaps: (day: string, from: string, to: string) => `Overlaps another ${day} entry (${from}–${to}). Entries on the same day must not overlap.`,
 } as const;
 
 const dayLabel = (day: number) => DAYS.find((d) => d.value === day)?.label ?? `Day ${day}`;
 
 /**
  * What is wrong with each row, by the row's index (null when nothing): a complete row that ends at
- * or before its start, or that overlaps an earlier complete row of the same day (touching ends, 09–10
+ * or before its start, or that overlaps an earlier complete row of the same day, named by its day and
+ * times (the rows carry no visible number); touching ends (09–10
  * and 10–11, do not overlap). Only complete rows are judged: a row being filled in says nothing yet.
  */
 export function rowProblems(rows: readonly HoursRow[]): (string | null)[] {
@@ -69,7 +70,7 @@ export function rowProblems(rows: readonly HoursRow[]): (string | null)[] {
     for (let j = 0; j < i; j++) {
       const o = rows[j]!;
       if (!isComplete(o) || o.day !== r.day || o.end_time <= o.start_time) continue;
-      if (r.start_time < o.end_time && o.start_time < r.end_time) return ROW_MESSAGES.overlaps(j + 1, dayLabel(r.day as number), o.start_time, o.end_time);
+      if (r.start_time < o.end_time && o.start_time < r.end_time) return ROW_MESSAGES.overlaps(dayLabel(r.day as number), o.start_time, o.end_time);
     }
     return null;
   });
