@@ -110,11 +110,14 @@ describe('issue 16 forms', () => {
         await page.getByLabel('Start Day').fill(tomorrow);
         await page.getByLabel('Day 1').selectOption({ label: names[weekday]! });
         await page.getByLabel('From 1').fill('18:00');
-        const rowError = page.locator('#schedule-row-error-0');
+        // The row's message: the one the To field is described by.
+        const rowError = page.getByRole('group', { name: 'Schedule' }).getByRole('alert');
         expect(await rowError.count()).toBe(0); // nothing said before the row is complete
         await page.getByLabel('To 1').fill('17:00');
         await expect.poll(() => rowError.textContent(), { timeout: TIMEOUT }).toBe('The end time must be after the start time.');
         expect(await page.getByLabel('To 1').getAttribute('aria-invalid')).toBe('true');
+        const describedBy = await page.getByLabel('To 1').getAttribute('aria-describedby');
+        expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('The end time must be after the start time.');
         // Only that row is marked: the spare rows are not.
         expect(await page.getByLabel('From 2').getAttribute('aria-invalid')).toBeNull();
 
