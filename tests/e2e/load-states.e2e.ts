@@ -188,7 +188,7 @@ describe('a failed first load', () => {
     await proxy.close();
   });
 
-  it('a teacher: coming classes and working hours (the error shows over mirrored hours too)', async () => {
+  it('a teacher: coming classes, the calendar and working hours (the error shows over mirrored hours too)', async () => {
     const proxy = await faultProxy(app.port);
     await withBrowser(async (b) => {
       const page = await b.newPage();
@@ -202,6 +202,15 @@ describe('a failed first load', () => {
       proxy.rules.fail = null;
       await retry(page).click();
       await main(page).getByRole('button', { name: 'Class Details' }).first().waitFor({ timeout: TIMEOUT });
+
+      // The calendar: a month that cannot be read says so (its grid would look free), not "Loading classes…".
+      proxy.rules.fail = /^\/api\/calendar/;
+      await goTo(page, '/calendar');
+      await fetchFailed(page).waitFor({ timeout: TIMEOUT });
+      expect(await main(page).getByText('Loading classes…').count()).toBe(0);
+      proxy.rules.fail = null;
+      await retry(page).click();
+      await expect.poll(() => fetchFailed(page).count(), { timeout: TIMEOUT }).toBe(0);
 
       // Working hours never loaded: the error instead of a blank form that could be saved over them.
       proxy.rules.fail = /^\/api\/teacher-schedule/;
