@@ -1,16 +1,47 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { keepOpenOnToast } from './toaster.tsx';
+
+type RootProps = ComponentProps<typeof Dialog.Root>;
 
 /**
  * The app's dialog root: Chakra's, except that
  * - a click on a toast (closing it, say) is not a click outside the dialog, so it does not close
  *   the dialog the toast is talking about;
- * - focus returns to what opened it (the element focused when it was first rendered), even for a
- *   dialog that is opened by being mounted, where Chakra has no trigger to return to.
+ * - focus returns to what opened it (the element focused when it was opened), even for a dialog
+ *   that is opened by being mounted, where Chakra has no trigger to return to;
+ * - a closed dialog leaves nothing behind: once its exit is over it is unmounted (the next opening
+ *   starts afresh, with its own opener), and when its screen is hidden during the exit (the user
+ *   closed it and navigated at once; kept screens disconnect a hidden screen's effects, so Chakra
+ *   never hears that its animation was cancelled) it is unmounted there and then, instead of
+ *   leaving an invisible backdrop over the screen when it is shown again.
  * Every dialog of the app uses this one (through `AppDialog` below) instead of `Dialog.Root`.
  */
-export function DialogRoot(props: ComponentProps<typeof Dialog.Root>) {
+export function DialogRoot({ open = false, onExitComplete, ...props }: RootProps) {
+  const [present, setPresent] = useState(open);
+  if (open && !present) setPresent(true);
+  const openRef = useRef(open);
+  useLayoutEffect(() => {
+    openRef.current = open;
+  }, [open]);
+  // Registered while closed: its cleanup runs when the dialog opens again (openRef is already
+  // true then), or when the screen is hidden or the dialog unmounted (still closed).
+  useEffect(() => {
+    if (open) return;
+    return () => {
+      if (!openRef.current) setPresent(false);
+    };
+  }, [open]);
+  if (!present) return null;
+  const exited = () => {
+    if (!openRef.current) setPresent(false);
+    onExitComplete?.();
+  };
+  return <OpenDialogRoot open={open} onExitComplete={exited} {...props} />;
+}
+
+/** Mounted from the dialog's opening to the end of its exit: the opener is the element focused when it opened. */
+function OpenDialogRoot(props: RootProps) {
   const [opener] = useState(() => (typeof document !== 'undefined' ? (document.activeElement as HTMLElement | null) : null));
   const finalFocusEl = () => (opener && opener !== document.body && opener.isConnected ? opener : null);
   return <Dialog.Root onInteractOutside={keepOpenOnToast} finalFocusEl={finalFocusEl} {...props} />;
