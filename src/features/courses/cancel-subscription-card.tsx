@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Field, Textarea } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { MESSAGES } from '../../../db/messages.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { isReasonValid } from './enrollment-stage.ts';
@@ -15,6 +15,8 @@ export function CancelSubscriptionCard({ finishRequested, onFinish }: {
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
+  // An id of its own: two course pages may be kept mounted at once.
+  const titleId = useId();
   const invalid = tried && !isReasonValid(reason);
 
   const submit = async () => {
@@ -30,9 +32,9 @@ export function CancelSubscriptionCard({ finishRequested, onFinish }: {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="cancel-subscription-title" borderColor="border.error">
+    <Card.Root as="section" aria-labelledby={titleId} borderColor="border.error">
       <Card.Header>
-        <Card.Title id="cancel-subscription-title">Cancel Subscription</Card.Title>
+        <Card.Title id={titleId}>Cancel Subscription</Card.Title>
         <Card.Description>Your remaining classes will be removed from your calendar.</Card.Description>
       </Card.Header>
       <Card.Body gap="4">

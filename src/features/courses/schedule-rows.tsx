@@ -1,4 +1,5 @@
 import { Box, Button, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useId } from 'react';
 import {
   WEEK_DAYS, addScheduleRow, canRemoveRow, removeScheduleRow, scheduleRowError, type EnrollmentFormState, type ScheduleRowState,
 } from './enrollment-rules.ts';
@@ -15,13 +16,15 @@ export function ScheduleRows({ form, onChange, timezone, invalid, disabled }: {
   invalid?: boolean;
   disabled?: boolean;
 }) {
+  // Ids of its own: two course pages may be kept mounted at once.
+  const id = useId();
   const setRow = (i: number, patch: Partial<ScheduleRowState>) =>
     onChange({ ...form, schedule: form.schedule.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
   return (
     <Field.Root invalid={invalid} disabled={disabled}>
-      <Field.Label as="span" id="schedule-label">Schedule</Field.Label>
+      <Field.Label as="span" id={`${id}-label`}>Schedule</Field.Label>
       <Field.HelperText mt="0">Times you are available, in your timezone ({timezone}).</Field.HelperText>
-      <Stack gap="2" w="full" role="group" aria-labelledby="schedule-label">
+      <Stack gap="2" w="full" role="group" aria-labelledby={`${id}-label`}>
         {form.schedule.map((row, i) => {
           const rowError = disabled ? null : scheduleRowError(row);
           return (
@@ -47,7 +50,7 @@ export function ScheduleRows({ form, onChange, timezone, invalid, disabled }: {
                   aria-label={`To ${i + 1}`}
                   value={row.to}
                   aria-invalid={rowError ? true : undefined}
-                  aria-describedby={rowError ? `schedule-row-error-${i}` : undefined}
+                  aria-describedby={rowError ? `${id}-error-${i}` : undefined}
                   borderColor={rowError ? 'border.error' : undefined}
                   onChange={(e) => setRow(i, { to: e.target.value })}
                 />
@@ -60,7 +63,7 @@ export function ScheduleRows({ form, onChange, timezone, invalid, disabled }: {
                 )}
               </HStack>
               {rowError && (
-                <Text id={`schedule-row-error-${i}`} role="alert" color="fg.error" fontSize="sm">
+                <Text id={`${id}-error-${i}`} role="alert" color="fg.error" fontSize="sm">
                   {rowError}
                 </Text>
               )}
