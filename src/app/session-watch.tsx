@@ -19,7 +19,8 @@ export function SessionWatch() {
     const prev = was.current;
     was.current = session.status;
     if (prev === 'signed-in' && session.status === 'guest' && !isLoggingOut()) {
-      if (session.reason === 'invalid-token') notify('error', MESSAGES.authCheckFailed);
+      // A token the server refused: the session has ended (a check that failed keeps it: shell-data-alert.tsx).
+      if (session.reason === 'invalid-token') notify('error', MESSAGES.sessionEnded);
       navigate('/login', { replace: true });
     }
   }, [ready, session, navigate]);

@@ -140,7 +140,8 @@ describe('courses', () => {
       await page.reload();
       const cancel = page.getByRole('button', { name: 'Cancel Subscription' });
       await cancel.click({ timeout: TIMEOUT });
-      await page.getByText('Please enter the reason.').waitFor();
+      // The field says it (a warning toast says it too).
+      await page.getByRole('region', { name: 'Cancel Subscription' }).getByText('Please enter the reason.').waitFor();
       await page.getByLabel('Reason').fill('Moving to another city.');
       await cancel.click();
       await toast(page, 'Your request sent successfully');
