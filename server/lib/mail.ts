@@ -66,6 +66,7 @@ function page(mails: readonly SentMail[]): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Development mailbox</title>
+<link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
 <style>
 body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1a202c}
 main{max-width:44rem;margin:0 auto;padding:1.5rem 1rem}

@@ -225,6 +225,57 @@ describe('issue 16 forms', () => {
       });
     });
 
+    it(`15 and 7: a newcomer finishes sign-up with the code from the development mailbox; 'The code is not valid.' goes after a resend (${size})`, async () => {
+      const dev = await startApp({ config: { devMailbox: true } });
+      try {
+        const email = `newcomer-${size}@example.test`;
+        const reg = await fetch(`${dev.url}/api/register`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({
+            name: 'Nour Newcomer', email, password: PASSWORD, phone: '1001234567', gender: 'female',
+            full_phone: '+201001234567', phone_country: 'EG', date_of_birth: '1990-05-17',
+          }),
+        });
+        expect(reg.status).toBe(200);
+        await withBrowser(viewport, async (b, page) => {
+          await page.goto(`${dev.url}/login`);
+          await page.getByLabel('Email').fill(email);
+          await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+          await page.getByRole('button', { name: 'Sign In' }).click();
+          await page.waitForURL('**/confirm', { timeout: TIMEOUT });
+          await dismissInstall(page);
+
+          // A wrong code: said after Confirm; gone after a successful resend.
+          const code = page.getByLabel('Confirmation code');
+          await code.fill('000000');
+          await page.getByRole('button', { name: 'Confirm' }).click();
+          const bad = page.getByText('The code is not valid.');
+          await bad.waitFor({ timeout: TIMEOUT });
+          await page.getByRole('button', { name: 'Resend code' }).click();
+          await toastWith(page, 'Your request sent successfully').waitFor({ timeout: TIMEOUT });
+          expect(await bad.count()).toBe(0);
+
+          // The mailbox lists the two confirmation emails, newest first; the newest code confirms.
+          const mailbox = await b.newPage();
+          await mailbox.goto(`${dev.url}/dev/mail`);
+          await mailbox.getByRole('heading', { name: 'Development mailbox' }).waitFor({ timeout: TIMEOUT });
+          const subjects = await mailbox.locator('article h2').allTextContents();
+          expect(subjects).toEqual(['Confirm your email', 'Confirm your email']);
+          const newest = (await mailbox.locator('article .code').first().textContent())!;
+          expect(newest).toMatch(/^\d{6}$/);
+          await mailbox.screenshot({ path: `/tmp/polish-forms-dev-mail-${size}.png` });
+          await mailbox.close();
+
+          await code.fill(newest);
+          await page.getByRole('button', { name: 'Confirm' }).click();
+          await page.waitForURL('**/home', { timeout: TIMEOUT });
+        });
+      } finally {
+        await dev.close();
+      }
+    });
+
     it(`10 and 7: a student on Teachers Sign In is sent to the student sign-in; a sign-in error goes once the user types (${size})`, async () => {
       await withBrowser(viewport, async (_b, page) => {
         await page.goto(`${app.url}/login/teachers`);
