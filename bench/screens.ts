@@ -19,7 +19,8 @@ export interface Screen {
  * route commits): the previous screen may show the same text (My Courses names the catalogue's
  * courses), which must not count.
  */
-const onScreen = (title: string, pred: string) => `m => document.title.startsWith(${JSON.stringify(`${title} ·`)}) && (${pred})(m)`;
+// The title may carry the unread count before it ("(2) Dashboard · Tutoring", src/lib/attention.ts).
+const onScreen = (title: string, pred: string) => `m => document.title.replace(/^\\(\\d+\\+?\\) /, '').startsWith(${JSON.stringify(`${title} ·`)}) && (${pred})(m)`;
 
 export const STUDENT_SCREENS: Screen[] = [
   { label: 'Dashboard', fetches: ['/home'], ready: onScreen('Dashboard', `m => m.innerText.includes('Wallet Balance') && /\\$\\d/.test(m.innerText) && m.innerText.includes('Upcoming Class')`) },
