@@ -13,6 +13,8 @@ const LOAD_THRESHOLD_PX = 100;
  * screens; the fetch and the render take well under the time it takes to scroll that far).
  */
 const PREFETCH_SCREENS = 3;
+/** A message row's usual height (a one-line bubble and the gap above it), the list's estimate for rows not yet measured. */
+const DEFAULT_ROW_PX = 64;
 /** Scrolling counts as paused after this long without a scroll event. */
 const SCROLL_IDLE_MS = 120;
 /** A page held back while the user scrolls is shown anyway once they are this many screens from the top. */
@@ -218,6 +220,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
         // An estimate (a one-line bubble and its gap) instead of rendering a first row alone to
         // measure it: one pass fewer before the newest rows are drawn, and no lone "probe" row.
+        defaultItemHeight={DEFAULT_ROW_PX}
         computeItemKey={(_, item) => item.key}
         alignToBottom
         followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
