@@ -134,12 +134,8 @@ function studentScreens(phone: boolean): Screen[] {
       async prepare(page) {
         const enrol = page.getByRole('button', { name: 'Enroll Now' });
         const invalid = page.locator('main [aria-invalid=true]').first();
-        // Kept from the last pass, the form still shows its errors; a refresh landing just after
-        // the press may reset them, so press again.
-        for (let i = 0; i < 3 && !(await invalid.isVisible()); i++) {
-          await enrol.click({ timeout: TIMEOUT });
-          await invalid.waitFor({ timeout: 3000 }).catch(() => {});
-        }
+        // Kept from the last pass, the form still shows its errors.
+        if (!(await invalid.isVisible())) await enrol.click({ timeout: TIMEOUT });
         await invalid.waitFor({ timeout: TIMEOUT });
       },
     },
