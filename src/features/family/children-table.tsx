@@ -3,12 +3,11 @@ import { Link as RouterLink } from 'react-router';
 import type { Child } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { isLowBalance } from '../wallet/index.ts';
-import { TableScrollArea } from '../../components/ui/scroll-region.tsx';
 
 /** The child accounts; balances under 2 in red. */
 export function ChildrenTable({ items, onTransfer }: { items: Child[]; onTransfer: (c: Child) => void }) {
   return (
-    <TableScrollArea label="Child accounts" borderWidth="1px" borderRadius="md">
+    <Table.ScrollArea borderWidth="1px" borderRadius="md">
       <Table.Root size={{ base: 'sm', md: 'md' }} interactive>
         <Table.Header>
           <Table.Row>
@@ -50,6 +49,6 @@ export function ChildrenTable({ items, onTransfer }: { items: Child[]; onTransfe
           ))}
         </Table.Body>
       </Table.Root>
-    </TableScrollArea>
+    </Table.ScrollArea>
   );
 }

@@ -1,14 +1,13 @@
 import { Badge, Table, Text } from '@chakra-ui/react';
 import type { SalaryReport } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { TableScrollArea } from '../../components/ui/scroll-region.tsx';
 
 type SalaryClass = SalaryReport['classes'][number];
 
 /** The month's attended classes; `start_formated` is already Cairo time from the server. */
 export function SalaryTable({ classes }: { classes: SalaryClass[] }) {
   return (
-    <TableScrollArea label="Attended classes" borderWidth="1px" borderRadius="md">
+    <Table.ScrollArea borderWidth="1px" borderRadius="md">
       <Table.Root size="sm" minW="2xl">
         <Table.Header>
           <Table.Row>
@@ -43,6 +42,6 @@ export function SalaryTable({ classes }: { classes: SalaryClass[] }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </TableScrollArea>
+    </Table.ScrollArea>
   );
 }
