@@ -18,6 +18,7 @@ import { useShell } from './session-context.tsx';
 import { SessionWatch } from './session-watch.tsx';
 import { ShellDataAlert } from './shell-data-alert.tsx';
 import { AttentionWatch } from './attention-watch.tsx';
+import { RouteAnnouncer } from './route-announcer.tsx';
 
 /**
  * The frame around every screen: announcement, navbar (85 px from md up; 65 px on phones, 70 px for
@@ -54,6 +55,7 @@ const Frame = memo(function Frame({ white, footer }: { white: boolean; footer: b
         <a href="#main" className="skip-link">
           Skip to content
         </a>
+        <RouteAnnouncer />
         <Box position="sticky" top="0" zIndex="sticky" bg="surface" borderBottomWidth="1px">
           <AnnouncementBar />
           {signedIn ? <TopBar /> : <GuestBar />}

@@ -1,9 +1,14 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultConfig, defineConfig, defineSlotRecipe } from '@chakra-ui/react';
+import { carouselAnatomy } from '@chakra-ui/react/anatomy';
 
 /**
  * The design system: Chakra's defaults plus a `brand` palette (teal) that Ramadan mode recolours
  * (deep indigo with a gold accent) through the `ramadan` condition, a class on <html> set from the
  * app setting `ramadan_mode`. Dark mode is Chakra's `.dark` condition, also a class on <html>.
+ *
+ * Contrast (WCAG AA, checked by tests/e2e/a11y.e2e.ts in both modes): where Chakra's defaults fall
+ * short the tokens are overridden here, not on each screen — error text, the subtle foreground,
+ * the solid green buttons, the calendar's own palette, the carousel's dots (also 24 px to tap).
  */
 const steps = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950] as const;
 const teal = ['#effaf8', '#cdf1ec', '#9ce2d9', '#62cbc0', '#33ada3', '#1a9189', '#127570', '#0f766e', '#125a55', '#134b47', '#042f2c'];
@@ -16,6 +21,45 @@ const brandScale = Object.fromEntries(
 const config = defineConfig({
   conditions: { ramadan: '.ramadan &' },
   theme: {
+    recipes: {
+      // A hovered solid button was lighter (solid/90 over the page): white text fell under 4.5:1.
+      // It darkens instead.
+      button: {
+        variants: {
+          variant: {
+            solid: {
+              _hover: { bg: 'color-mix(in srgb, var(--chakra-colors-color-palette-solid) 85%, black)' },
+              _expanded: { bg: 'color-mix(in srgb, var(--chakra-colors-color-palette-solid) 85%, black)' },
+            },
+          },
+        },
+      },
+    },
+    slotRecipes: {
+      // The dots under the dashboard's slides: a 24 px target each (WCAG 2.5.8) around a 10 px dot
+      // whose colour stands out from the page (the inactive one was brand.subtle, 1.2:1).
+      carousel: defineSlotRecipe({
+        slots: carouselAnatomy.keys(),
+        base: {
+          indicatorGroup: { gap: '1' },
+          indicator: {
+            width: '6',
+            height: '6',
+            bg: 'transparent',
+            position: 'relative',
+            _before: {
+              content: '""',
+              position: 'absolute',
+              inset: '7px',
+              borderRadius: 'full',
+              bg: 'fg.subtle',
+            },
+            _current: { bg: 'transparent', _before: { bg: 'colorPalette.solid' } },
+            _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' },
+          },
+        },
+      }),
+    },
     breakpoints: { sm: '30em', md: '48em', lg: '62em', xl: '80em', '2xl': '96em' },
     tokens: {
       fonts: {
@@ -30,12 +74,23 @@ const config = defineConfig({
           ...brandScale,
           contrast: { value: 'white' },
           fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
-          subtle: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          // Dark: 950, under which muted text keeps 4.5:1 (on 900 it was 3.9:1: a selected row's time).
+          subtle: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.950}' } },
           muted: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
           emphasized: { value: { _light: '{colors.brand.300}', _dark: '{colors.brand.700}' } },
           solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.600}' } },
           focusRing: { value: '{colors.brand.500}' },
           border: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+        },
+        fg: {
+          // Chakra's red.500 is 3.8:1 on white: 6.5:1 (and 5.9:1 on an error alert's red.50).
+          error: { value: { _light: '#b91c1c', _dark: '{colors.red.400}' } },
+          // Chakra's gray.400 (light) and gray.500 (dark) are under 3:1: 4.6:1 or more on the page and surfaces.
+          subtle: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.400}' } },
+        },
+        // The solid green (Approve, Paid buttons) was green.600, 3.3:1 under white text: 5:1.
+        green: {
+          solid: { value: '#15803d' },
         },
         accent: { value: { base: '{colors.teal.500}', _ramadan: '#d4a017' } },
         page: { value: { _light: '{colors.gray.50}', _dark: '{colors.gray.950}' } },
@@ -46,6 +101,37 @@ const config = defineConfig({
   globalCss: {
     html: { colorPalette: 'brand', bg: 'page' },
     body: { bg: 'page', minHeight: '100dvh' },
+    // FullCalendar's own palette, from the theme's tokens (its faint day numbers of other months
+    // were 2.5:1). Its dark palette is set on an element inside, hence the second selector, and
+    // outside any cascade layer (the global styles are in one), hence !important.
+    '.tutoring-calendar, .tutoring-calendar [data-color-scheme]': {
+      '--fc-classic-background': 'var(--chakra-colors-surface) !important',
+      '--fc-classic-foreground': 'var(--chakra-colors-fg) !important',
+      '--fc-classic-muted-foreground': 'var(--chakra-colors-fg-muted) !important',
+      '--fc-classic-faint-foreground': 'var(--chakra-colors-fg-muted) !important',
+      '--fc-classic-border': 'var(--chakra-colors-border) !important',
+      '--fc-classic-strong-border': 'var(--chakra-colors-border-emphasized) !important',
+    },
+    // Its events and "+N more" links are buttons: 24 px high at least, to tap (they were 20).
+    '.tutoring-calendar [role=button]': { minHeight: '24px', display: 'flex', alignItems: 'center' },
+    // A screen's heading takes focus after a navigation (route-announcer.tsx): it is not a control.
+    'h1[data-route-focus]:focus': { outline: 'none' },
+    // The user asked for less motion: no animation or transition plays (a spinner still turns,
+    // slowly, so that waiting shows); smooth scrolling is instant. The carousel stops by itself.
+    '*, *::before, *::after': {
+      '@media (prefers-reduced-motion: reduce)': {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
+    '.chakra-spinner': {
+      '@media (prefers-reduced-motion: reduce)': {
+        animationDuration: '1.5s !important',
+        animationIterationCount: 'infinite !important',
+      },
+    },
   },
 });
 

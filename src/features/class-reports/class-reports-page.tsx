@@ -41,7 +41,7 @@ function NoReports({ children }: { children?: React.ReactNode }) {
       <EmptyState.Content>
         <EmptyState.Indicator><AppIcon name="report" /></EmptyState.Indicator>
         <VStack textAlign="center">
-          <EmptyState.Title>{MESSAGES.noClassReports}</EmptyState.Title>
+          <EmptyState.Title as="h2">{MESSAGES.noClassReports}</EmptyState.Title>
         </VStack>
         {children}
       </EmptyState.Content>

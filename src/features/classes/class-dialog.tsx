@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { useBreakpointValue } from '@chakra-ui/react';
@@ -45,11 +45,13 @@ export function ClassDialog({ classId, onClose }: { classId: number | null; onCl
   const role: Role = isTeacher(user) ? 'teacher' : 'student';
   const timeZone = user?.timezone ?? 'UTC';
   const back = () => setMode('details');
+  const body = useRef<HTMLDivElement>(null);
+  useFocusFollowsMode(mode, body);
   // 'full' on phones; a responsive size object would keep full's height on wide screens too.
   const size = useBreakpointValue({ base: 'full', md: 'lg' } as const) ?? 'lg';
 
   return (
-    <AppDialog open={classId != null} onClose={onClose} title={TITLES[mode]} size={size} placement="top" scrollBehavior="inside">
+    <AppDialog open={classId != null} onClose={onClose} title={TITLES[mode]} size={size} placement="top" scrollBehavior="inside" bodyProps={{ ref: body }}>
       {!klass ? (
         <Text color="fg.muted">Loading…</Text>
       ) : mode === 'details' ? (
@@ -67,6 +69,27 @@ export function ClassDialog({ classId, onClose }: { classId: number | null; onCl
       )}
     </AppDialog>
   );
+}
+
+const FOCUSABLE = 'input:not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled), a[href], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Each action's form replaces the details in place, so the control that had focus goes away: focus
+ * follows, to the form's first control, and back on the details to the button that opened the form
+ * (`data-mode`), or the first control left (the class may have changed), or the dialog itself.
+ */
+function useFocusFollowsMode(mode: Mode, body: RefObject<HTMLDivElement | null>) {
+  const shown = useRef(mode);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = mode;
+    const el = body.current;
+    if (before === mode || !el) return;
+    const target = (mode === 'details' ? el.querySelector<HTMLElement>(`[data-mode="${before}"]:not(:disabled)`) : null)
+      ?? el.querySelector<HTMLElement>(FOCUSABLE)
+      ?? el.closest<HTMLElement>('[role=dialog]');
+    target?.focus();
+  }, [mode, body]);
 }
 
 function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; timeZone: string; onMode: (m: Mode) => void }) {
@@ -102,7 +125,7 @@ function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; 
       {(attendance || canReport) && <Separator />}
       {attendance && <AttendanceActions klass={klass} onAskAttended={() => onMode('attended')} onAskAbsent={() => onMode('absent')} />}
       {canReport && (
-        <Button variant="outline" alignSelf="flex-start" onClick={() => onMode('report')}>
+        <Button variant="outline" alignSelf="flex-start" onClick={() => onMode('report')} data-mode="report">
           Add Class Report
         </Button>
       )}
@@ -114,12 +137,13 @@ function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; 
             <Button
               variant="outline"
               onClick={() => onMode('reschedule')}
+              data-mode="reschedule"
               disabled={klass.limit_exceeded || klass.waiting_reschedule_request}
               aria-describedby={waiting ? 'reschedule-waiting' : undefined}
             >
               Reschedule
             </Button>
-            <Button variant="outline" colorPalette="red" onClick={() => onMode('cancel')} disabled={klass.limit_exceeded}>
+            <Button variant="outline" colorPalette="red" onClick={() => onMode('cancel')} disabled={klass.limit_exceeded} data-mode="cancel">
               Cancel Class
             </Button>
           </HStack>

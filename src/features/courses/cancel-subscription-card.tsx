@@ -34,7 +34,7 @@ export function CancelSubscriptionCard({ finishRequested, onFinish }: {
   return (
     <Card.Root as="section" aria-labelledby={titleId} borderColor="border.error">
       <Card.Header>
-        <Card.Title id={titleId}>Cancel Subscription</Card.Title>
+        <Card.Title as="h2" id={titleId}>Cancel Subscription</Card.Title>
         <Card.Description>Your remaining classes will be removed from your calendar.</Card.Description>
       </Card.Header>
       <Card.Body gap="4">

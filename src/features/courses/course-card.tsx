@@ -16,7 +16,7 @@ export function CourseCard({ course }: { course: Course }) {
         <Text textStyle="xs" color="fg.muted" fontWeight="medium" textTransform="uppercase" letterSpacing="wide">
           {course.category_name}
         </Text>
-        <Card.Title textStyle="md" lineClamp={2}>
+        <Card.Title as="h2" textStyle="md" lineClamp={2}>
           <LinkOverlay asChild>
             <RouterLink to={`/courses/${course.id}`}>{course.name}</RouterLink>
           </LinkOverlay>

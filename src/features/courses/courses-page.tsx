@@ -63,7 +63,7 @@ export function CoursesPage() {
             <EmptyState.Content>
               <EmptyState.Indicator><CourseIcon name="search" /></EmptyState.Indicator>
               <VStack textAlign="center">
-                <EmptyState.Title>{MESSAGES.noResults}</EmptyState.Title>
+                <EmptyState.Title as="h2">{MESSAGES.noResults}</EmptyState.Title>
               </VStack>
               {(query || category !== ALL_CATEGORIES) && (
                 <HStack>

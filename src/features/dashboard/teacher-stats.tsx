@@ -36,7 +36,8 @@ function DelayCard({ label, count, average, percent, warn }: { label: string; co
   return (
     <StatCard label={label} value={count} help={`Average delay ${mins(average)} · ${pct(percent)} of classes`}>
       {warn && (
-        <Badge colorPalette="red" variant="solid" mt="2" role="status">
+        // Wraps: a badge keeps to one line, and this one is wider than the card (the text was cut).
+        <Badge colorPalette="red" variant="solid" mt="2" role="status" whiteSpace="normal" h="auto" py="1">
           Delay warning: please join your classes on time
         </Badge>
       )}

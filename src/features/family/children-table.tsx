@@ -3,11 +3,12 @@ import { Link as RouterLink } from 'react-router';
 import type { Child } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { isLowBalance } from '../wallet/index.ts';
+import { TableScrollArea } from '../../components/ui/scroll-region.tsx';
 
 /** The child accounts; balances under 2 in red. */
 export function ChildrenTable({ items, onTransfer }: { items: Child[]; onTransfer: (c: Child) => void }) {
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+    <TableScrollArea label="Child accounts" borderWidth="1px" borderRadius="md">
       <Table.Root size={{ base: 'sm', md: 'md' }} interactive>
         <Table.Header>
           <Table.Row>
@@ -49,6 +50,6 @@ export function ChildrenTable({ items, onTransfer }: { items: Child[]; onTransfe
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScrollArea>
   );
 }

@@ -61,7 +61,7 @@ export function ChildsPage() {
               <EmptyState.Indicator>
                 <AppIcon name="users" boxSize="8" />
               </EmptyState.Indicator>
-              <EmptyState.Title>No child accounts yet</EmptyState.Title>
+              <EmptyState.Title as="h2">No child accounts yet</EmptyState.Title>
               {canCreate && <EmptyState.Description>Create an account for each child and fund it from your wallet.</EmptyState.Description>}
             </EmptyState.Content>
           </EmptyState.Root>

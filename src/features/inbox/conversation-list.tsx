@@ -1,6 +1,6 @@
 import { Box, Button, Center, HStack, Input, InputGroup, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useDeferredValue, useState } from 'react';
-import { Virtuoso } from 'react-virtuoso';
+import { Virtuoso, type ItemProps, type ListProps } from 'react-virtuoso';
 import type { Conversation } from '../../../db/entities.ts';
 import { MESSAGES } from '../../../db/messages.ts';
 import { ConversationItem } from './conversation-item.tsx';
@@ -53,7 +53,7 @@ export function ConversationList({ conversations, ready, selectedId, onSelect, h
         </InputGroup>
         <SearchStatus search={search} />
       </Box>
-      <Box flex="1" minH="0" opacity={stale ? 0.7 : 1} role="list" aria-label="Conversations" aria-busy={!ready}>
+      <Box flex="1" minH="0" opacity={stale ? 0.7 : 1} aria-busy={!ready}>
         {!ready ? (
           <Placeholders />
         ) : shown.length === 0 ? (
@@ -71,12 +71,8 @@ export function ConversationList({ conversations, ready, selectedId, onSelect, h
             computeItemKey={(_, c) => c.id}
             increaseViewportBy={{ top: 200, bottom: 400 }}
             endReached={endReached}
-            itemContent={(_, c) => (
-              <div role="listitem">
-                <ConversationItem conversation={c} selected={c.id === selectedId} onSelect={onSelect} />
-              </div>
-            )}
-            components={{ Footer: busy ? LoadingFooter : undefined }}
+            itemContent={(_, c) => <ConversationItem conversation={c} selected={c.id === selectedId} onSelect={onSelect} />}
+            components={busy ? LIST_LOADING : LIST}
           />
         )}
       </Box>
@@ -109,6 +105,21 @@ function SearchStatus({ search }: { search: ConversationSearch }) {
     </HStack>
   );
 }
+
+/**
+ * The list semantics sit on Virtuoso's own list and item elements: the rows it renders are the
+ * list's items, and its focusable scroller is outside the list (a list may hold list items only).
+ */
+function List({ ref, ...props }: ListProps) {
+  return <div ref={ref} {...props} role="list" aria-label="Conversations" />;
+}
+
+function Item({ item: _, ...props }: ItemProps<Conversation>) {
+  return <div {...props} role="listitem" />;
+}
+
+const LIST = { List, Item };
+const LIST_LOADING = { List, Item, Footer: LoadingFooter };
 
 function LoadingFooter() {
   return (

@@ -1,4 +1,4 @@
-import { Box, Center, Flex, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Center, Flex, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { Conversation } from '../../../db/entities.ts';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -67,6 +67,10 @@ export default function InboxPage() {
 
   return (
     <Flex ref={pane} h={PANE_HEIGHT} minH="0" overflow="hidden" bg="surface">
+      {/* The screen's heading, for screen readers (the panes fill the window: no room for a title). */}
+      <Heading as="h1" srOnly>
+        Inbox
+      </Heading>
       {showList && (
         <Box w={{ base: '100%', md: '320px', lg: '360px' }} flexShrink={0} borderEndWidth={{ md: '1px' }} minH="0">
           {!list.ready && list.failed ? (

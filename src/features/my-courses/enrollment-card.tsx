@@ -17,7 +17,7 @@ export function EnrollmentCard({ enrollment: e }: { enrollment: Enrollment }) {
             {e.course.category_name}
           </Text>
         )}
-        <Card.Title textStyle="md" lineClamp={2}>
+        <Card.Title as="h2" textStyle="md" lineClamp={2}>
           <LinkOverlay asChild>
             <RouterLink to={`/courses/${e.course.id}`}>{e.course.name}</RouterLink>
           </LinkOverlay>

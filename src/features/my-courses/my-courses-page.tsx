@@ -42,7 +42,7 @@ export function MyCoursesPage() {
             <EmptyState.Content>
               <EmptyState.Indicator><AppIcon name="book" /></EmptyState.Indicator>
               <VStack textAlign="center">
-                <EmptyState.Title>You haven't enrolled in any course yet</EmptyState.Title>
+                <EmptyState.Title as="h2">You haven't enrolled in any course yet</EmptyState.Title>
                 <EmptyState.Description>Browse the catalogue and pick your first course.</EmptyState.Description>
               </VStack>
               <Button asChild colorPalette="brand">
@@ -58,7 +58,7 @@ export function MyCoursesPage() {
             {shown.length === 0 ? (
               <EmptyState.Root>
                 <EmptyState.Content>
-                  <EmptyState.Title>{MESSAGES.noResults}</EmptyState.Title>
+                  <EmptyState.Title as="h2">{MESSAGES.noResults}</EmptyState.Title>
                 </EmptyState.Content>
               </EmptyState.Root>
             ) : (

@@ -86,7 +86,7 @@ export default function NotificationsPopup({ woken }: { woken: Woken }) {
                   <Text fontSize="sm" color="fg.muted" dir="auto" w="full" lineClamp={2}>
                     {n.data.content}
                   </Text>
-                  <Text fontSize="xs" color="fg.subtle">
+                  <Text fontSize="xs" color="fg.muted">
                     {formatRelative(n.created_at, now)}
                   </Text>
                 </Menu.Item>

@@ -1,13 +1,14 @@
 import { Badge, Table, Text } from '@chakra-ui/react';
 import type { SalaryReport } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { TableScrollArea } from '../../components/ui/scroll-region.tsx';
 
 type SalaryClass = SalaryReport['classes'][number];
 
 /** The month's attended classes; `start_formated` is already Cairo time from the server. */
 export function SalaryTable({ classes }: { classes: SalaryClass[] }) {
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+    <TableScrollArea label="Attended classes" borderWidth="1px" borderRadius="md">
       <Table.Root size="sm" minW="2xl">
         <Table.Header>
           <Table.Row>
@@ -42,6 +43,6 @@ export function SalaryTable({ classes }: { classes: SalaryClass[] }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScrollArea>
   );
 }

@@ -41,7 +41,7 @@ export function TransactionsHistoryPage() {
               <EmptyState.Indicator>
                 <AppIcon name="receipt" boxSize="8" />
               </EmptyState.Indicator>
-              <EmptyState.Title>No transactions yet</EmptyState.Title>
+              <EmptyState.Title as="h2">No transactions yet</EmptyState.Title>
             </EmptyState.Content>
           </EmptyState.Root>
         )}

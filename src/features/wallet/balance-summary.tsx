@@ -1,7 +1,7 @@
 import { Badge, Card, HStack, SimpleGrid, Stat } from '@chakra-ui/react';
 import { formatMoney } from '../../lib/format.ts';
 
-/** Balance, loan balance and the payments waiting for review. */
+/** Balance, loan balance and the payments waiting for review. Each Stat.Root is a <dl>: what follows the value is another <dd>. */
 export function BalanceSummary({ credits, loan, pending }: { credits: number; loan: number; pending: number }) {
   return (
     <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
@@ -13,7 +13,7 @@ export function BalanceSummary({ credits, loan, pending }: { credits: number; lo
               {formatMoney(credits)}
             </Stat.ValueText>
             {pending > 0 && (
-              <HStack>
+              <HStack as="dd">
                 <Badge colorPalette="orange" variant="subtle" data-testid="pending-count">
                   {pending} {pending === 1 ? 'payment' : 'payments'} under review
                 </Badge>
@@ -27,7 +27,7 @@ export function BalanceSummary({ credits, loan, pending }: { credits: number; lo
           <Stat.Root>
             <Stat.Label>Loan Balance</Stat.Label>
             <Stat.ValueText data-testid="wallet-loan">{formatMoney(loan)}</Stat.ValueText>
-            <Stat.HelpText>Paid back from your next recharge</Stat.HelpText>
+            <Stat.HelpText as="dd">Paid back from your next recharge</Stat.HelpText>
           </Stat.Root>
         </Card.Body>
       </Card.Root>

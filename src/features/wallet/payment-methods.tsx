@@ -1,12 +1,16 @@
 import { Avatar, Badge, Button, Card, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { PaymentMethod } from '../../../db/entities.ts';
 
-/** The payment methods with their reward labels and steps; all disabled until the amount is valid. */
+/**
+ * The payment methods with their reward labels and steps; all disabled until the amount is valid.
+ * A disabled card is set back (a muted, dashed frame) without dimming its text: the steps stay
+ * readable (AA contrast), only the button is inactive.
+ */
 export function PaymentMethods({ methods, disabled, onPick }: { methods: PaymentMethod[]; disabled: boolean; onPick: (m: PaymentMethod) => void }) {
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       {methods.map((m) => (
-        <Card.Root key={m.id} size="sm" variant="outline" opacity={disabled ? 0.7 : 1}>
+        <Card.Root key={m.id} size="sm" variant="outline" bg={disabled ? 'bg.subtle' : undefined} borderStyle={disabled ? 'dashed' : undefined} data-disabled={disabled || undefined}>
           <Card.Body gap="3">
             <HStack gap="3">
               <Avatar.Root shape="rounded" size="md" bg="bg.muted">

@@ -20,10 +20,10 @@ export function AttendanceActions({ klass, onAskAttended, onAskAbsent }: { klass
   return (
     <Stack gap="2">
       <HStack gap="2" wrap="wrap">
-        <Button colorPalette="green" onClick={onAskAttended} disabled={block !== null}>
+        <Button colorPalette="green" onClick={onAskAttended} disabled={block !== null} data-mode="attended">
           Mark Attended
         </Button>
-        <Button colorPalette="red" variant="outline" onClick={onAskAbsent}>
+        <Button colorPalette="red" variant="outline" onClick={onAskAbsent} data-mode="absent">
           Mark Absent
         </Button>
       </HStack>
