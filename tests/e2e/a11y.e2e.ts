@@ -487,7 +487,8 @@ describe('accessibility (axe)', () => {
       const text = `Sent with the keyboard ${Date.now()}`;
       await page.keyboard.type(text);
       await key('Enter');
-      await page.getByRole('main').getByText(text).waitFor({ timeout: TIMEOUT });
+      // (Exactly: the conversation's preview in the list holds it too, after the sender's name.)
+      await page.getByRole('main').getByText(text, { exact: true }).waitFor({ timeout: TIMEOUT });
 
       // The wallet: borrow 5 from its dialog; focus returns to the Borrow button.
       await tabTo(page, menuLink('Account Wallet'), { back: true, max: 200 });
