@@ -130,27 +130,161 @@ export const ENROLL_COMMENTS = [
   'I would like to focus on speaking.', null, null, null,
 ];
 
-export const CLASS_ACTIVITIES = [
-  'Recited Surah Al-Mulk 1–10 from memory; corrected the madd in ayah 3.',
-  'New lesson: noon sakinah and tanween (izhar and idgham), practised on Surah Al-Baqarah 1–5.',
-  'Revised Juz Amma from An-Naba to An-Nazi\'at with few mistakes.',
-  'Read lesson 7 of the Qaida: joining letters; good progress on the letter ع.',
-  'Practised the makharij of the throat letters and the heavy letters.',
-  'Arabic: past tense verbs, 12 new words about the family, reading a short dialogue.',
-  'Reviewed the conditions of wudu and practised the description of the prayer.',
-  'Story of the Hijrah and its lessons; the student asked very good questions.',
-  'Recitation with qalqalah and ghunnah; slower pace worked better.',
-  'Muraja\'ah of Juz 29, pages 564–566, fluent with two hesitations.',
-];
-export const HOMEWORKS = [
-  'Memorise Al-Mulk 11–15 and listen to Sheikh Al-Husary three times.', 'Read Qaida lesson 8 twice a day.',
-  'Revise the last two pages every day before Fajr.', 'Write the 12 new words with a sentence each.',
-  'Practise idgham with the examples on the worksheet.', 'Recite Surah Al-Fajr to a parent once a day.',
-  'Learn the dua before sleeping and the dua after wudu.', 'Listen to the audio I sent and repeat after it.',
-];
+/** What a class report says, per course (slug): the activity of the class and the homework set after it. */
+export const REPORT_TEXTS: Record<string, { activities: string[]; homeworks: string[] }> = {
+  'quran-memorisation-hifz': {
+    activities: [
+      'Recited Surah Al-Mulk 1–10 from memory; corrected the madd in ayah 3.',
+      'New memorisation: Al-Mulk 11–15; sabqi of the previous page with one hesitation.',
+      'Manzil revision of Juz 29, pages 564–566, fluent with two hesitations.',
+      'Recited Surah Al-Qalam 1–16 from memory; the transition between ayat 8 and 9 needs work.',
+    ],
+    homeworks: [
+      'Memorise Al-Mulk 16–22 and listen to Sheikh Al-Husary three times.',
+      'Revise the last two pages every day before Fajr.',
+      'Recite the new page in your sunnah prayers this week.',
+    ],
+  },
+  'juz-amma-for-kids': {
+    activities: [
+      'Recited Surah Al-Fil and Surah Quraysh from memory with a sticker for each.',
+      'New surah: Al-Ma\'un, ayat 1–4, repeated together five times.',
+      'Revised An-Nas to Al-Kafirun; good pronunciation of the ق.',
+      'Memory game with the order of the short surahs; learnt Al-Kawthar.',
+    ],
+    homeworks: [
+      'Recite Surah Al-Ma\'un to a parent once a day.',
+      'Listen to Surah Al-Kawthar three times and colour the worksheet.',
+      'Revise An-Nas, Al-Falaq and Al-Ikhlas before bed.',
+    ],
+  },
+  'quran-revision-murajaah': {
+    activities: [
+      'Muraja\'ah of Juz 28 from memory; two weak places marked in Al-Mujadila.',
+      'Recited Juz 27, first half, without the mushaf; fluent.',
+      'Revision of Surah Yasin with attention to similar verses (mutashabihat).',
+    ],
+    homeworks: [
+      'Revise the marked weak places three times a day.',
+      'Recite one juz from memory to a family member this week.',
+      'Read the pages of next class twice from the mushaf before reciting them.',
+    ],
+  },
+  'noorani-qaida': {
+    activities: [
+      'Read lesson 7 of the Qaida: joining letters; good progress on the letter ع.',
+      'Lesson 9: sukoon, read the rows slowly and then at normal speed.',
+      'Revised the short vowels (harakat) and started tanween.',
+      'Lesson 11: shaddah; practised the rows with a doubled letter.',
+    ],
+    homeworks: [
+      'Read Qaida lesson 8 twice a day.',
+      'Write the letters with their three forms (start, middle, end).',
+      'Read the tanween rows aloud to a parent.',
+    ],
+  },
+  'tajweed-for-beginners': {
+    activities: [
+      'New lesson: noon sakinah and tanween (izhar and idgham), practised on Surah Al-Baqarah 1–5.',
+      'Practised the makharij of the throat letters and the heavy letters.',
+      'Recitation with qalqalah and ghunnah; slower pace worked better.',
+      'Ikhfa before the fifteen letters, with examples from Surah An-Naba.',
+    ],
+    homeworks: [
+      'Practise idgham with the examples on the worksheet.',
+      'Find five examples of ikhfa in Juz Amma and colour them.',
+      'Record Surah Al-Fajr and send it before the next class.',
+    ],
+  },
+  'advanced-tajweed-ijazah': {
+    activities: [
+      'Recited Surah Al-Baqarah 142–176 for the ijazah; corrected the madd munfasil to four counts.',
+      'Reviewed the rules of waqf and ibtida on Surah Al-Imran 1–20.',
+      'Recitation of Surah An-Nisa 1–23 in the narration of Hafs \'an \'Asim, two corrections.',
+    ],
+    homeworks: [
+      'Prepare Al-Baqarah 177–203 for recitation.',
+      'Read the chapter on madd in the Tuhfat al-Atfal and memorise its lines.',
+      'Mark the places of waqf lazim in the next two pages.',
+    ],
+  },
+  'arabic-for-beginners': {
+    activities: [
+      'Past tense verbs, 12 new words about the family, reading a short dialogue.',
+      'The definite article and the sun and moon letters; read a text about the classroom.',
+      'Numbers 1–20 and telling the time; short listening exercise.',
+      'Nominal sentences: mubtada and khabar, with 10 examples.',
+    ],
+    homeworks: [
+      'Write the 12 new words with a sentence each.',
+      'Read the dialogue aloud three times and answer the questions.',
+      'Write five sentences about your family.',
+    ],
+  },
+  'quranic-arabic': {
+    activities: [
+      'The 50 most frequent words of Surah Al-Fatiha and Al-Baqarah 1–5.',
+      'Verb pattern fa\'ala and its forms, studied on Surah Al-Asr.',
+      'Word-by-word analysis of Ayat Al-Kursi.',
+    ],
+    homeworks: [
+      'Learn the word list of Al-Baqarah 1–5 with their meanings.',
+      'Find three verbs of the pattern fa\'ala in Juz Amma.',
+      'Translate Surah Al-Ikhlas word by word.',
+    ],
+  },
+  'conversational-arabic': {
+    activities: [
+      'Role play at the market: asking prices and bargaining.',
+      'Introducing yourself and your work; pronunciation of ح and ه.',
+      'Listening: a phone call booking a table; we retold it together.',
+    ],
+    homeworks: [
+      'Record a one-minute introduction of yourself in Arabic.',
+      'Learn the 15 phrases for shopping and use them in a dialogue.',
+      'Watch the short video I sent and write down five new words.',
+    ],
+  },
+  'islamic-studies-for-kids': {
+    activities: [
+      'The five pillars of Islam with a matching game.',
+      'Story of Prophet Yunus, peace be upon him, and the dua he made.',
+      'Good manners when eating: the sunnah of saying Bismillah and eating with the right hand.',
+    ],
+    homeworks: [
+      'Learn the dua before sleeping and the dua after wudu.',
+      'Tell the story of Prophet Yunus to a parent.',
+      'Draw the five pillars and write one sentence about each.',
+    ],
+  },
+  'fiqh-of-worship': {
+    activities: [
+      'Reviewed the conditions of wudu and practised the description of the prayer.',
+      'What breaks the fast and what does not, with common questions.',
+      'Zakah on savings and gold: the nisab and how to calculate it.',
+    ],
+    homeworks: [
+      'Write the pillars and the obligations of the prayer from memory.',
+      'Read the chapter on tayammum and bring two questions.',
+      'Calculate the zakah of the example on the worksheet.',
+    ],
+  },
+  seerah: {
+    activities: [
+      'Story of the Hijrah and its lessons; the student asked very good questions.',
+      'The Year of Sorrow and the journey to Ta\'if.',
+      'The Battle of Badr: the preparations, the dua of the Prophet and the outcome.',
+    ],
+    homeworks: [
+      'Write a short summary of the Hijrah in ten lines.',
+      'Read the chapter on the treaty of Hudaybiyyah.',
+      'List three lessons from the journey to Ta\'if.',
+    ],
+  },
+};
 export const TEACHER_NOTES = [
   'Excellent focus today, ما شاء الله.', 'Needs to revise more between classes.', 'Came a little late but caught up well.',
-  'Pronunciation of ض still needs attention.', 'Very motivated student.', null, null,
+  'Needs to speak a little louder; the microphone was quiet.', 'Very motivated student.', null, null,
 ];
 
 /** Hand-written start of the demo pair's conversation (S = student, T = teacher). */

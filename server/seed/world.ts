@@ -97,6 +97,9 @@ const hhmm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minute
 const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '');
 const floorTo = (ms: number, step: number) => Math.floor(ms / step) * step;
 const dow = (ms: number, tz: string) => zoned(ms, tz).dayOfWeek % 7; // 0 Sunday
+/** Waking hours in which classes are placed, minutes of the local day: the student's, and the teacher's (a little narrower). */
+const STUDENT_DAY = [7 * 60, 21 * 60 + 30] as const;
+const TEACHER_DAY = [8 * 60, 22 * 60] as const;
 
 export class WorldBuilder {
   private readonly rng: Rng;
@@ -118,6 +121,8 @@ export class WorldBuilder {
   private classCount = 0;
   private messageCount = 0;
   private conversationCount = 0;
+  private gapCache = new Map<string, number[]>();
+  private takenNames = new Set<string>(['Yusuf Rahman', 'Maryam Rahman', 'Ibrahim Rahman']);
 
   private admin!: Person;
   private support!: Person;
@@ -269,8 +274,16 @@ export class WorldBuilder {
     this.changeCaps.set(this.demoTeacher.id, 2);
   }
 
-  private randomName(gender: 'male' | 'female'): [string, string] {
-    return [this.rng.pick(gender === 'male' ? D.MALE_NAMES : D.FEMALE_NAMES), this.rng.pick(D.LAST_NAMES)];
+  /** A first and last name no other person of the world has in full (a teacher's inbox titles conversations by name). */
+  private randomName(gender: 'male' | 'female', last?: string): [string, string] {
+    for (let i = 0; ; i++) {
+      const pair: [string, string] = [this.rng.pick(gender === 'male' ? D.MALE_NAMES : D.FEMALE_NAMES), last ?? this.rng.pick(D.LAST_NAMES)];
+      const full = pair.join(' ');
+      if (!this.takenNames.has(full) || i > 50) {
+        this.takenNames.add(full);
+        return pair;
+      }
+    }
   }
 
   private makeTeachers(): void {
@@ -320,7 +333,7 @@ export class WorldBuilder {
       this.students.push(s);
       if (this.rng.chance(0.08)) {
         const cg: 'male' | 'female' = this.rng.chance(0.5) ? 'female' : 'male';
-        const [cf] = this.randomName(cg);
+        const [cf] = this.randomName(cg, last);
         const cname = `${cf} ${last}`;
         const cemail = `${slug(cf)}.${slug(last)}${i + 1}.child@example.com`;
         const cAt = createdAt + this.rng.int(1, 30) * DAY;
@@ -355,16 +368,66 @@ export class WorldBuilder {
   // ---------------------------------------------------------------------------------------------
   // Enrolments and classes
 
-  private randomSlots(weekly: number, duration: number): { day: number; from: string; to: string }[] {
+  /**
+   * A weekly timetable in the student's clock whose classes fall in waking hours for both sides:
+   * 07:00–21:30 for the student and 08:00–22:00 for the teacher, checked over the two months
+   * before `now` and the month after, so a clock change on either side keeps it there.
+   */
+  private randomSlots(weekly: number, duration: number, studentTz: string, teacherTz: string): { day: number; from: string; to: string }[] {
     const days = this.rng.sample([0, 1, 2, 3, 4, 5, 6], weekly).sort((a, b) => a - b);
     const sameTime = this.rng.chance(0.7);
-    const pickStart = () => this.rng.weighted([[7, 1], [9, 1], [10, 2], [14, 1], [16, 3], [17, 4], [18, 4], [19, 3], [20, 2]] as const) * 60
-      + this.rng.pick([0, 0, 0, 30, 30, 15, 45]);
+    const options = this.sensibleStarts(duration, studentTz, teacherTz);
+    const pickStart = () => this.rng.weighted(options);
     const common = pickStart();
     return days.map((day) => {
       const from = sameTime ? common : pickStart();
       return { day, from: hhmm(from), to: hhmm(from + duration) };
     });
+  }
+
+  /** Quarter-hour starts (minutes of the student's day) good for both sides, weighted towards after school and work. */
+  private sensibleStarts(duration: number, studentTz: string, teacherTz: string): [number, number][] {
+    const out: [number, number][] = [];
+    for (let m = STUDENT_DAY[0]; m + duration <= STUDENT_DAY[1]; m += 15) {
+      if (!this.sensibleFor(m, duration, studentTz, teacherTz)) continue;
+      const h = Math.floor(m / 60);
+      out.push([m, h >= 16 && h < 20 ? 4 : h >= 9 && h < 12 ? 2 : 1]);
+    }
+    // No overlap at all (never the case for the seed's zones): the student's early evening.
+    return out.length ? out : [[17 * 60, 1]];
+  }
+
+  /** Whether a class at `start` minutes of the student's day is in waking hours of the teacher too, whatever the season. */
+  private sensibleFor(start: number, duration: number, studentTz: string, teacherTz: string): boolean {
+    return this.offsetGaps(studentTz, teacherTz).every((gap) => start + gap >= TEACHER_DAY[0] && start + gap + duration <= TEACHER_DAY[1]);
+  }
+
+  /**
+   * The differences (minutes, teacher's clock minus student's) that the two zones take on over the
+   * seeded span, day by day: the zones change their clocks on different dates, so there are one to three.
+   */
+  private offsetGaps(studentTz: string, teacherTz: string): number[] {
+    const key = `${studentTz}|${teacherTz}`;
+    let gaps = this.gapCache.get(key);
+    if (!gaps) {
+      const set = new Set<number>();
+      for (let ms = this.now - 70 * DAY; ms <= this.now + 40 * DAY; ms += DAY) {
+        set.add((zoned(ms, teacherTz).offsetNanoseconds - zoned(ms, studentTz).offsetNanoseconds) / 6e10);
+      }
+      this.gapCache.set(key, (gaps = [...set]));
+    }
+    return gaps;
+  }
+
+  /** Whether an instant is in waking hours of both the student and the teacher of an enrolment. */
+  private sensibleAt(ms: number, duration: number, e: Enr): boolean {
+    const minutes = (tz: string) => {
+      const [h, m] = localTime(ms, tz).split(':').map(Number) as [number, number];
+      return h * 60 + m;
+    };
+    const s = minutes(e.student.tz);
+    const t = e.teacher ? minutes(e.teacher.tz) : TEACHER_DAY[0];
+    return s >= STUDENT_DAY[0] && s + duration <= STUDENT_DAY[1] && t >= TEACHER_DAY[0] && t + duration <= TEACHER_DAY[1];
   }
 
   private teacherJoin(k: K, teacher: Teacher): void {
@@ -388,7 +451,8 @@ export class WorldBuilder {
     const at = Math.min(end + this.rng.int(3, 90) * MINUTE, this.now - 2 * MINUTE);
     k.report = {
       rating: this.rng.weighted([[5, 5], [4.5, 4], [4, 3], [3.5, 2], [3, 1], [2.5, 0.3]] as const),
-      activity: this.rng.pick(D.CLASS_ACTIVITIES), homework: this.rng.pick(D.HOMEWORKS), notes: this.rng.pick(D.TEACHER_NOTES), at,
+      activity: this.rng.pick(D.REPORT_TEXTS[e.course.slug]!.activities), homework: this.rng.pick(D.REPORT_TEXTS[e.course.slug]!.homeworks),
+      notes: this.rng.pick(D.TEACHER_NOTES), at,
     };
     if (k.trial) {
       k.charged = 0;
@@ -485,7 +549,9 @@ export class WorldBuilder {
 
   /** The new start of a moved class: the next day at the same time, or one to three hours later. */
   private shifted(k: K): number {
-    return this.rng.chance(0.5) ? addLocalDays(k.start, 1, k.e.student.tz) : k.start + this.rng.int(1, 3) * HOUR;
+    const later = k.start + this.rng.int(1, 3) * HOUR;
+    // Later the same day only while that is still in waking hours for both; else the next day.
+    return this.rng.chance(0.5) || !this.sensibleAt(later, k.duration, k.e) ? addLocalDays(k.start, 1, k.e.student.tz) : later;
   }
 
   private cancel(k: K, by: Person, at: number): void {
@@ -740,7 +806,7 @@ export class WorldBuilder {
 
     // E2: Tajweed, 45 min, twice a week: a class in about five hours.
     const e2s0 = slotAt(later, 45);
-    const e2Slots = [e2s0, other(e2s0, 2, '19:00', 45)];
+    const e2Slots = [e2s0, other(e2s0, 2, '18:00', 45)];
     this.enrol({
       student: S, course: this.course('tajweed-for-beginners'), status: 'joined', teacher: T, duration: 45, slots: e2Slots,
       startDay: localDate(now - 43 * DAY, tz), createdAt: now - 46 * DAY, until: now + 31 * DAY, quiet: true, mild: true,
@@ -817,9 +883,10 @@ export class WorldBuilder {
         if (finishRequested) status = 'approved';
         const duration = this.rng.weighted([[30, 2], [45, 3], [60, 4], [90, 1]] as const);
         const weekly = duration >= 60 ? this.rng.weighted([[1, 3], [2, 5], [3, 2]] as const) : this.rng.weighted([[2, 5], [3, 3], [4, 1]] as const);
-        const slots = this.randomSlots(weekly, duration);
+        // The teacher is chosen first: the timetable is in hours that suit both (a pending form's too, for the likely teacher).
+        const teacher = this.rng.chance(0.25) || others.length === 0 ? this.demoTeacher : this.rng.pick(others);
+        const slots = this.randomSlots(weekly, duration, s.tz, teacher.tz);
         const hourly = this.rng.chance(0.15) ? money(course.price * this.rng.pick([0.8, 0.85, 0.9])) : null;
-        const teacherPick = () => (this.rng.chance(0.25) || others.length === 0 ? this.demoTeacher : this.rng.pick(others));
         const base = { student: s, course, duration, slots, hourly, comment: this.rng.pick(D.ENROLL_COMMENTS) };
         if (!WITH_TEACHER.has(status) && status !== 'canceled') {
           const createdAt = now - this.rng.int(2, 240) * HOUR;
@@ -852,7 +919,7 @@ export class WorldBuilder {
         }
         if (until <= startMs) until = startMs + 8 * DAY;
         this.enrol({
-          ...base, status, teacher: teacherPick(), startDay: localDate(startMs, s.tz),
+          ...base, status, teacher, startDay: localDate(startMs, s.tz),
           createdAt: Math.max(s.createdAt + DAY, startMs - this.rng.int(2, 7) * DAY), until, finishRequested,
         });
       });
@@ -1194,11 +1261,17 @@ export class WorldBuilder {
       plans.push({ members: [s, SUP], kind: 'support', title: SUP.name, avatar: SUP.avatar, at, end: Math.min(now - HOUR, at + this.rng.int(1, 20) * DAY), closed: false, weight: 1.2 });
     }
     const target = 100 * this.scale;
+    // A user's tickets have distinct subjects (two conversations of the same title read as one shown twice).
+    const subjects = new Map<number, string[]>();
     while (plans.length + this.conversationCount < target && adults.length > 0) {
       const s = this.rng.pick(adults);
+      const left = subjects.get(s.id) ?? D.TICKET_TITLES.filter((t) => t !== SUP.name);
+      if (left.length === 0) continue;
+      const title = this.rng.pick(left);
+      subjects.set(s.id, left.filter((t) => t !== title));
       const at = Math.max(s.createdAt, now - this.rng.int(8, 300) * DAY);
       plans.push({
-        members: [s, SUP], kind: 'support', title: this.rng.pick(D.TICKET_TITLES), avatar: SUP.avatar, at,
+        members: [s, SUP], kind: 'support', title, avatar: SUP.avatar, at,
         end: Math.min(now - DAY, at + this.rng.int(1, 5) * DAY), closed: true, weight: 0.5,
       });
     }
