@@ -96,6 +96,8 @@ export const MESSAGES = {
   searchOffline: "You're offline. Only conversations on this device were searched: results may be incomplete.",
   searchIncomplete: 'Only conversations on this device were searched: results may be incomplete.',
   noClasses: 'No classes were found',
+  /** A class link (`?class=`) to a class that does not exist or is not the user's (the spec has no wording for it). */
+  noClass: 'This class was not found. It may have been removed, or the link is not right.',
   noClassReports: "You don't have class reports yet",
   noResults: 'No Results',
 } as const;
@@ -190,4 +192,3 @@ export function textBody(body: unknown): unknown {
   if (!text) return null;
   return /^[A-Z][A-Z_]*$/.test(text) ? { code: text } : { message: text };
 }
-

@@ -6,7 +6,7 @@ import { Temporal } from '../../lib/temporal.ts';
 import { PageContainer } from '../../components/page-container.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { useUser } from '../../app/session-context.tsx';
-import { ClassDialog } from '../classes/index.ts';
+import { ClassDialog, useClassInAddress } from '../classes/index.ts';
 import { monthOf, safeZone } from '../classes/index.ts';
 import type { Role } from '../classes/index.ts';
 import { CalendarLegend } from './legend.tsx';
@@ -47,7 +47,8 @@ export function CalendarPage() {
   const timeZone = safeZone(user?.timezone);
   const controller = useCalendarController();
   const [range, setRange] = useState<Range | null>(null);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // The open class is in the address (`/calendar?class=12`): links, notifications and reload open it.
+  const { openId, open, close } = useClassInAddress();
 
   const onRange = useCallback((info: DatesSetInfo) => {
     const next: Range = {
@@ -101,11 +102,11 @@ export function CalendarPage() {
           initialView={role === 'teacher' ? 'timeGridWeek' : 'dayGridMonth'}
           offsetMarks={marks}
           onRange={onRange}
-          onOpen={setOpenId}
+          onOpen={open}
         />
         <Text fontSize="xs" color="fg.muted">Times are shown in your timezone ({timeZone}).</Text>
       </Stack>
-      <ClassDialog classId={openId} onClose={() => setOpenId(null)} />
+      <ClassDialog classId={openId} onClose={close} />
     </PageContainer>
   );
 }

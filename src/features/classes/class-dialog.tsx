@@ -8,7 +8,9 @@ import { MESSAGES } from '../../../db/messages.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useUser } from '../../app/session-context.tsx';
 import { ChangesLeft, ClassInfo } from './class-info.tsx';
-import { useClass, usePendingRequests } from './data.ts';
+import { useClassLoad, usePendingRequests } from './data.ts';
+import type { ClassRef } from './class-link.ts';
+import { LoadError } from '../../components/ui/load-state.tsx';
 import { canChangeClass, canMarkAttendance, showLockAlert, type Role } from './rules.ts';
 import { JoinSection } from './actions/join-section.tsx';
 import { JoinUrlForm } from './actions/join-url-form.tsx';
@@ -32,8 +34,9 @@ const TITLES: Record<Mode, string> = {
  * The class dialog (section 2.9): reads the class live from the mirror by id, so every action's
  * result (and every poll) shows at once. Each action's form replaces the details in place.
  */
-export function ClassDialog({ classId, onClose }: { classId: number | null; onClose: () => void }) {
-  const klass = useClass(classId);
+export function ClassDialog({ classId, onClose }: { classId: ClassRef | null; onClose: () => void }) {
+  // An address whose `?class=` is not an id opens the dialog to say so.
+  const { klass, failed, retry, retrying } = useClassLoad(typeof classId === 'number' ? classId : null);
   const user = useUser();
   const [mode, setMode] = useState<Mode>('details');
   // Another class (or none) opens on its details: adjusted while rendering, not in an effect.
@@ -52,7 +55,11 @@ export function ClassDialog({ classId, onClose }: { classId: number | null; onCl
 
   return (
     <AppDialog open={classId != null} onClose={onClose} title={TITLES[mode]} size={size} placement="top" scrollBehavior="inside" bodyProps={{ ref: body }}>
-      {!klass ? (
+      {classId === 'invalid' || (!klass && (failed?.status === 404 || failed?.status === 403)) ? (
+        <LoadError message={MESSAGES.noClass} />
+      ) : !klass && failed ? (
+        <LoadError onRetry={retry} retrying={retrying} />
+      ) : !klass ? (
         <Text color="fg.muted">Loading…</Text>
       ) : mode === 'details' ? (
         <Details klass={klass} role={role} timeZone={timeZone} onMode={setMode} />

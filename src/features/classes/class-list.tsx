@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Virtuoso } from 'react-virtuoso';
 import { MESSAGES } from '../../../db/messages.ts';
@@ -7,6 +7,7 @@ import { LoadError } from '../../components/ui/load-state.tsx';
 import { ClassCard } from './class-card.tsx';
 import { ClassDialog } from './lazy-class-dialog.tsx';
 import { useClassList } from './data.ts';
+import { useClassInAddress } from './class-link.ts';
 
 /** The next page loads when the reader is within this many pixels of the end (section 9). */
 export const INFINITE_SCROLL_THRESHOLD = 100;
@@ -19,7 +20,8 @@ export const INFINITE_SCROLL_THRESHOLD = 100;
 export function ClassList({ kind }: { kind: 'coming-classes' | 'classes-history' }) {
   const user = useUser();
   const { items, hasMore, loading, loadMore, loaded, failed } = useClassList(kind);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // The open class is in the address (`?class=12`), as on the calendar.
+  const { openId, open, close } = useClassInAddress();
   const onAtBottom = useCallback((atBottom: boolean) => {
     if (atBottom && hasMore && !loading) loadMore();
   }, [hasMore, loading, loadMore]);
@@ -41,7 +43,7 @@ export function ClassList({ kind }: { kind: 'coming-classes' | 'classes-history'
         increaseViewportBy={{ top: 200, bottom: 400 }}
         itemContent={(_, k) => (
           <Box pb="3">
-            <ClassCard klass={k} role="teacher" timeZone={timeZone} onOpen={setOpenId} />
+            <ClassCard klass={k} role="teacher" timeZone={timeZone} onOpen={open} />
           </Box>
         )}
         components={{
@@ -53,7 +55,7 @@ export function ClassList({ kind }: { kind: 'coming-classes' | 'classes-history'
           ) : null),
         }}
       />
-      <ClassDialog classId={openId} onClose={() => setOpenId(null)} />
+      <ClassDialog classId={openId} onClose={close} />
     </Box>
   );
 }

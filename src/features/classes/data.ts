@@ -1,9 +1,9 @@
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { eq } from '@tanstack/react-db';
 import { useLiveQuery, useOptionalLiveQuery } from '../../lib/engine/live-query.ts';
 import type { Class, RescheduleRequest } from '../../../db/entities.ts';
 import type { EngineError } from '../../../db/engine-api.ts';
-import { classesCollection, rescheduleRequestsCollection, useListItems, useRefresh } from '../../lib/engine/index.ts';
+import { classesCollection, getEngine, rescheduleRequestsCollection, useListItems } from '../../lib/engine/index.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { selectClassList } from './rules.ts';
 
@@ -12,11 +12,36 @@ import { selectClassList } from './rules.ts';
  * once, and the engine's replies, polls and other tabs' writes update it in place.
  */
 
-/** One class; refreshed in the background when a dialog opens it (its status moves with the clock). */
-export function useClass(id: number | null): Class | undefined {
-  useRefresh(id == null ? null : { kind: 'class', id });
+export interface ClassLoad {
+  klass: Class | undefined;
+  /** Why the class could not be read from the server (null while it is, or once it was). */
+  failed: EngineError | null;
+  retrying: boolean;
+  retry: () => void;
+}
+
+/**
+ * One class for its dialog: from the mirror at once, and read from the server each time the dialog
+ * opens it (its status moves with the clock). A class opened by its address may not be mirrored
+ * yet: it shows when the reply comes, or the reason it could not be read (not found, offline).
+ */
+export function useClassLoad(id: number | null): ClassLoad {
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<{ id: number; attempt: number; error: EngineError | null } | null>(null);
+  useEffect(() => {
+    if (id == null) return;
+    let live = true;
+    void getEngine().refresh({ kind: 'class', id }).then((r) => {
+      if (live) setResult({ id, attempt, error: r.ok ? null : r.error });
+    });
+    return () => {
+      live = false;
+    };
+  }, [id, attempt]);
   const { data } = useOptionalLiveQuery((q) => (id == null ? undefined : q.from({ c: classesCollection }).where(({ c }) => eq(c.id, id)).findOne()));
-  return data as Class | undefined;
+  const mine = result && result.id === id ? result : null;
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  return { klass: data as Class | undefined, failed: mine?.error ?? null, retrying: mine !== null && mine.attempt !== attempt, retry };
 }
 
 /** Pending reschedule requests waiting for this user (kept by the home poll; a decision removes one at once). */

@@ -8,5 +8,6 @@ export { StartsIn } from './class-info.tsx';
 export { usePendingRequests } from './data.ts';
 export { classWhen } from './display.ts';
 export { ClassDialog } from './lazy-class-dialog.tsx';
+export { classLink, parseClassParam, useClassInAddress, CLASS_PARAM, type ClassRef } from './class-link.ts';
 export { cardTitle, delayWarning, eventTitle, makeupError, makeupMinTime, type Role } from './rules.ts';
 export { monthOf, safeZone, todayIn } from './time.ts';

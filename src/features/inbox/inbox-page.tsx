@@ -4,13 +4,14 @@ import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUser } from '../../app/session-context.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
+import { CONVERSATION_PARAM } from '../../lib/links.ts';
 import { ConversationList } from './conversation-list.tsx';
 import { ConversationView, PendingConversation } from './conversation-view.tsx';
 import { useConversationMessages, useConversations, useInboxActions } from './data.ts';
 import { InboxIcon } from './icons.tsx';
 
-/** The open conversation lives in the address (`/inbox?c=12`), so reload, back and links keep it. */
-const PARAM = 'c';
+/** The open conversation lives in the address (`/inbox?c=12`, src/lib/links.ts), so reload, back and links keep it. */
+const PARAM = CONVERSATION_PARAM;
 
 /**
  * Fills the window from where the panes start (under the top bar, and under any banner shown

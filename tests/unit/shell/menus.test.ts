@@ -47,7 +47,7 @@ describe('notifications', () => {
   });
   it('leads to the page of the notification', () => {
     expect(notificationTarget(note(0, { type: 'ticket_reply' }), 'student')).toBe('/inbox');
-    expect(notificationTarget(note(0, { type: 'class_canceled', course_class_id: 4 }), 'teacher')).toBe('/calendar');
+    expect(notificationTarget(note(0, { type: 'class_canceled', course_class_id: 4 }), 'teacher')).toBe('/calendar?class=4');
     expect(notificationTarget(note(0, { type: 'course_enrolled', course_id: 7 }), 'student')).toBe('/courses/7');
     expect(notificationTarget(note(0, { type: 'recharge_completed' }), 'student')).toBe('/wallet');
   });
