@@ -1,3 +1,4 @@
+import type { RealtimeConventions } from './app-config.ts';
 import type { AppSettings, User } from './entities.ts';
 import type { ErrorCode } from './messages.ts';
 
@@ -37,8 +38,10 @@ export interface HelloOptions {
   /** Absolute API base, e.g. `https://host/api` (default: the page's origin + `/api`). */
   apiBase?: string;
   appVersion?: string;
-  /** The page's origin: a WsConfig with an empty host means this host. */
+  /** The page's origin: a WsConfig with an empty host (and no cluster) means this host. */
   pageOrigin?: string;
+  /** How the backend broadcasts (config.json: auth endpoint and what it sends, event names, socket overrides). */
+  realtime?: RealtimeConventions;
   visible?: boolean;
   online?: boolean;
 }

@@ -64,6 +64,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       await precache();
+      await carryConfig().catch(() => {});
       // The first install has no older build to keep in step with: take over at once.
       if (!self.registration.active) await self.skipWaiting();
     })(),
@@ -134,6 +135,35 @@ async function navigation(request) {
   return fetch(request);
 }
 
+/**
+ * The runtime configuration (src/lib/config.ts): network-first, so a changed file applies at the next
+ * load; its last copy answers offline (kept in the build's cache, and carried to the next build's at
+ * install); with neither, a 404, which the page takes as "no file, the defaults".
+ */
+const CONFIG = '/config.json';
+async function config(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const res = await fetch(request);
+    if (res.ok) await cache.put(CONFIG, res.clone());
+    else if (res.status === 404) await cache.delete(CONFIG);
+    return res;
+  } catch {
+    return (await cache.match(CONFIG)) || new Response('', { status: 404, headers: { 'content-type': 'text/plain' } });
+  }
+}
+
+/** At install: the last build's copy of config.json goes into the new cache (a first offline start keeps the settings). */
+async function carryConfig() {
+  const cache = await caches.open(CACHE);
+  if (await cache.match(CONFIG)) return;
+  for (const key of await caches.keys()) {
+    if (key === CACHE || !key.startsWith(PREFIX)) continue;
+    const old = await (await caches.open(key)).match(CONFIG);
+    if (old) return cache.put(CONFIG, old);
+  }
+}
+
 const passThrough = (path) =>
   path === '/api' || path.startsWith('/api/') || path.startsWith('/app/') || path.startsWith('/uploads/') || path.startsWith('/dev/');
 
@@ -142,6 +172,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || passThrough(url.pathname)) return;
+  if (url.pathname === CONFIG) return event.respondWith(config(request));
   if (URLS.has(url.pathname) && url.pathname !== INDEX) return event.respondWith(fromPrecache(request, url.pathname));
   if (request.mode === 'navigate' && !/\.[a-z0-9]+$/i.test(url.pathname)) return event.respondWith(navigation(request));
   if (url.pathname === INDEX) return event.respondWith(fromPrecache(request, INDEX));

@@ -26,7 +26,8 @@ export interface PrecacheManifest {
   entries: PrecacheEntry[];
 }
 
-const SKIP = new Set(['sw.js']);
+// config.json is the deployment's, read network-first (public/sw.js), never frozen into a build's precache.
+const SKIP = new Set(['sw.js', 'config.json']);
 
 function walk(dir: string, base = dir): string[] {
   const out: string[] = [];

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { cors } from 'hono/cors';
 import type { AppContext, Env } from './lib/context.ts';
 import { onError } from './lib/errors.ts';
 import { idempotency } from './lib/idempotency.ts';
@@ -23,6 +24,7 @@ import { walletRoutes } from './routes/wallet.ts';
 import { familyRoutes } from './routes/family.ts';
 import { historyRoutes } from './routes/history.ts';
 import { broadcastingRoutes } from './routes/broadcasting.ts';
+import { paypalSandboxRoutes } from './routes/paypal-sandbox.ts';
 import { testRoutes } from './routes/test.ts';
 import { devMailRoutes } from './lib/mail.ts';
 
@@ -47,6 +49,17 @@ export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
     connectSrc: app.config.cspConnectSrc,
   }));
   root.use('*', bodyLimits());
+  // A client served from another origin (CORS_ORIGINS): the API, the broadcasting auth and the
+  // provider double answer its preflights and carry the CORS headers; the token is a header, never a cookie.
+  const origins = app.config.corsOrigins ?? [];
+  if (origins.length) {
+    root.use('/api/*', cors({
+      origin: origins.includes('*') ? '*' : (origin) => (origins.includes(origin) ? origin : null),
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      exposeHeaders: ['ETag', 'Retry-After', 'Idempotent-Replayed'],
+      maxAge: 600,
+    }));
+  }
 
   const api = new Hono<Env>();
   api.use('*', async (c, next) => {
@@ -64,7 +77,7 @@ export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
   api.use('*', validators());
   for (const r of [
     appRoutes, authRoutes, notificationRoutes, homeRoutes, classRoutes, scheduleRoutes, conversationRoutes,
-    courseRoutes, classReportRoutes, walletRoutes, familyRoutes, historyRoutes, broadcastingRoutes,
+    courseRoutes, classReportRoutes, walletRoutes, familyRoutes, historyRoutes, broadcastingRoutes, paypalSandboxRoutes,
   ]) {
     api.route('/', r);
   }
@@ -78,6 +91,14 @@ export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
   root.use('/uploads/*', serveStatic({ root: path.relative(process.cwd(), app.uploadsDir) || '.', rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }));
 
   const clientDir = opts.clientDir;
+  // The client's runtime configuration (src/lib/config.ts): the build's own config.json when it has
+  // one, else this server's development settings: the card provider's sandbox double.
+  root.get('/config.json', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    const own = clientDir ? path.join(clientDir, 'config.json') : null;
+    if (own && fs.existsSync(own)) return c.body(fs.readFileSync(own, 'utf8'), 200, { 'Content-Type': 'application/json; charset=utf-8' });
+    return c.json({ paymentSdkUrl: '/api/sandbox/paypal/sdk/js' });
+  });
   if (clientDir && fs.existsSync(path.join(clientDir, 'index.html'))) {
     const rel = path.relative(process.cwd(), clientDir) || '.';
     root.use('/assets/*', async (c, next) => {

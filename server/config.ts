@@ -17,6 +17,20 @@ function publicUrl(v: string | undefined): string | undefined {
   }
 }
 
+/** `CORS_ORIGINS`: origins separated by commas or spaces (`https://a.example, https://b.example`), or `*`. */
+export function corsOrigins(v: string | undefined): string[] {
+  return (v ?? '')
+    .split(/[\s,]+/)
+    .map((x) => x.replace(/\/+$/, ''))
+    .filter((x) => x === '*' || /^https?:\/\/[\w.-]+(:\d+)?$/.test(x));
+}
+
+/** `WS_PATH`: `/ws` or `/ws/` → `/ws`; anything else → none. */
+function wsPath(v: string | undefined): string {
+  const p = (v ?? '').trim().replace(/\/+$/, '');
+  return /^(\/[\w.~-]+)+$/.test(p) ? p : '';
+}
+
 const num = (v: string | undefined, d: number) => (v === undefined || v === '' || Number.isNaN(Number(v)) ? d : Number(v));
 
 /**
@@ -57,5 +71,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, opts: { demo
     allowHttpJoinUrls: env.ALLOW_HTTP_JOIN_URLS === undefined ? env.NODE_ENV === 'development' : flag(env.ALLOW_HTTP_JOIN_URLS),
     devMailbox: devMailboxOn(env, opts.demo ?? false),
     cspConnectSrc: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter((x) => /^(https?|wss?):\/\/[\w.*:-]+$/.test(x)),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    broadcastEventNames: env.BROADCAST_EVENT_NAMES === 'alias' ? 'alias' : 'class',
+    wsPath: wsPath(env.WS_PATH),
   };
 }

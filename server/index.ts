@@ -30,7 +30,7 @@ export async function startServer(overrides: Partial<ServerConfig> & { clientDir
   fs.mkdirSync(uploadsDir, { recursive: true });
   const realtime = new PusherServer({
     key: config.pusherKey, secret: config.pusherSecret, dropSocketRate: config.faults.dropSocketRate,
-    maxChannelsPerSocket: config.maxChannelsPerSocket,
+    maxChannelsPerSocket: config.maxChannelsPerSocket, path: config.wsPath,
   });
   const ctx: AppContext = {
     db, config, broadcaster: realtime, uploadsDir, clockOffsetMs: 0, requestCounts: new Map(), inflight: { count: 0 },

@@ -258,4 +258,16 @@ export const migrations: string[] = [
     PRIMARY KEY (user_id, key)
   );
   `,
+  /* 2: card orders made through the provider's sandbox script belong to nobody until a user spends them */ `
+  CREATE TABLE card_orders_new (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER REFERENCES users(id),         -- NULL: created by the provider's script, not yet spent
+    amount REAL NOT NULL,
+    status TEXT NOT NULL,                         -- CREATED | COMPLETED | DECLINED | USED
+    created_at INTEGER NOT NULL
+  );
+  INSERT INTO card_orders_new (id, user_id, amount, status, created_at) SELECT id, user_id, amount, status, created_at FROM card_orders;
+  DROP TABLE card_orders;
+  ALTER TABLE card_orders_new RENAME TO card_orders;
+  `,
 ];

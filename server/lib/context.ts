@@ -42,6 +42,18 @@ export interface ServerConfig {
    * On in development and demo mode only (config.ts), never with `NODE_ENV=production`.
    */
   devMailbox?: boolean;
+  /**
+   * Origins a client may call the API and the broadcasting auth from (`CORS_ORIGINS`, e.g.
+   * `https://app.example.com`; `*` for any): they get CORS headers and answered preflights.
+   */
+  corsOrigins?: string[];
+  /**
+   * Event names on the socket: `class` (Laravel's default, `App\Events\InboxUpdated`) or `alias`
+   * (a `broadcastAs()` name, `InboxUpdated`): `BROADCAST_EVENT_NAMES`.
+   */
+  broadcastEventNames?: 'class' | 'alias';
+  /** A path prefix of the realtime socket (`WS_PATH`, e.g. `/ws`: the socket is at `/ws/app/{key}`). */
+  wsPath?: string;
 }
 
 /** Everything a route needs, passed in so tests can swap the clock or the broadcaster. */

@@ -1,24 +1,31 @@
 import type { AppContext } from '../lib/context.ts';
 
 /**
- * The realtime events as Laravel broadcasts them: the event name is the event class with its namespace
- * (laravel-echo's `.listen('InboxUpdated')` prefixes `App\Events\`), the channel is the `private-` form of
- * the name in routes/channels.php. Payloads follow server/API.md (Realtime).
+ * The realtime events as Laravel broadcasts them: by default the event name is the event class with its
+ * namespace (laravel-echo's `.listen('InboxUpdated')` prefixes `App\Events\`); with
+ * `BROADCAST_EVENT_NAMES=alias` it is the name the event gives in `broadcastAs()` (`InboxUpdated`, which
+ * laravel-echo hears as `.listen('.InboxUpdated')`). The channel is the `private-` form of the name in
+ * routes/channels.php. Payloads follow server/API.md (Realtime).
  */
 export const INBOX_UPDATED = 'App\\Events\\InboxUpdated';
 export const NEW_CONVERSATION_MESSAGE = 'App\\Events\\NewConversationMessage';
+
+/** The name an event goes out under in the server's mode (`class`: `App\Events\X`, `alias`: `X`). */
+export function eventName(app: AppContext, className: string): string {
+  return app.config.broadcastEventNames === 'alias' ? className.replace(/^App\\Events\\/, '') : className;
+}
 
 export const inboxChannel = (userId: number) => `private-User.${userId}.Inbox`;
 export const conversationChannel = (conversationId: number) => `private-Conversation.${conversationId}`;
 
 /** Tells a user their inbox changed: `{data: Conversation, unread_inbox_count}` on `private-User.{id}.Inbox`. */
 export function broadcastInboxUpdated(app: AppContext, userId: number, conversation: unknown, unreadInboxCount: number): void {
-  app.broadcaster.publish(inboxChannel(userId), INBOX_UPDATED, { data: conversation, unread_inbox_count: unreadInboxCount });
+  app.broadcaster.publish(inboxChannel(userId), eventName(app, INBOX_UPDATED), { data: conversation, unread_inbox_count: unreadInboxCount });
 }
 
 /** A new message in a conversation: `{data: Message}` on `private-Conversation.{id}`. */
 export function broadcastNewMessage(app: AppContext, conversationId: number, message: unknown): void {
-  app.broadcaster.publish(conversationChannel(conversationId), NEW_CONVERSATION_MESSAGE, { data: message });
+  app.broadcaster.publish(conversationChannel(conversationId), eventName(app, NEW_CONVERSATION_MESSAGE), { data: message });
 }
 
 /**
@@ -38,5 +45,5 @@ export interface DataChangedHint {
 }
 
 export function broadcastDataChanged(app: AppContext, userId: number, hint: DataChangedHint): void {
-  app.broadcaster.publish(inboxChannel(userId), DATA_CHANGED, hint);
+  app.broadcaster.publish(inboxChannel(userId), eventName(app, DATA_CHANGED), hint);
 }

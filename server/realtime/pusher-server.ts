@@ -18,6 +18,8 @@ export interface PusherServerOptions {
   activityTimeout?: number;
   /** Channels one socket may be subscribed to at once (default 100); past it a subscription is refused. */
   maxChannelsPerSocket?: number;
+  /** A path prefix before `/app/{key}` (`/ws`: the socket is at `/ws/app/{key}`, as pusher-js's `wsPath` asks). */
+  path?: string;
 }
 
 interface Connection {
@@ -120,7 +122,8 @@ export class PusherServer implements Broadcaster {
 
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const m = /^\/app\/([^/]+)\/?$/.exec(url.pathname);
+    const prefix = this.opts.path ?? '';
+    const m = url.pathname.startsWith(`${prefix}/app/`) ? /^\/app\/([^/]+)\/?$/.exec(url.pathname.slice(prefix.length)) : null;
     if (!m || this.closed || !this.wss) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       socket.destroy();

@@ -125,15 +125,3 @@ describe('money errors (worded by the engine from db/mutations.ts)', () => {
     expect(shown(500, { message: 'MAX_BORROW_AMOUNT_EXCEEDED' })).toBe('Error occurred during performing request, please contact support');
   });
 });
-
-describe('card form (never sent)', () => {
-  it('checks number, expiry and CVC', async () => {
-    const { cardErrors, formatCardNumber, formatExpiry } = await import('../../src/features/wallet/card.ts');
-    const today = new Date(2026, 10, 22);
-    expect(cardErrors({ number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, today)).toEqual({});
-    expect(Object.keys(cardErrors({ number: '4242 4242 4242 4241', expiry: '10/26', cvc: '12' }, today)).sort()).toEqual(['cvc', 'expiry', 'number']);
-    expect(cardErrors({ number: '4242424242424242', expiry: '11/26', cvc: '1234' }, today)).toEqual({});
-    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
-    expect(formatExpiry('1230')).toBe('12/30');
-  });
-});

@@ -1,6 +1,7 @@
 import type { EngineEvent } from '../../db/engine-api.ts';
 import type { MirrorProvider } from '../../db/mirror.ts';
 import type { Clock, Logger } from '../ports.ts';
+import type { RealtimeConventions } from '../../db/app-config.ts';
 import type { RealtimeFactory } from '../realtime/realtime-client.ts';
 
 /**
@@ -29,6 +30,8 @@ export interface EngineDeps {
   apiBase?: string;
   appVersion?: string;
   pageOrigin?: string;
+  /** Broadcasting conventions until a tab's hello brings config.json's (default: the reference server's). */
+  realtimeConventions?: RealtimeConventions;
   /** Request timeout (default 15 s). */
   timeoutMs?: number;
 }

@@ -9,6 +9,8 @@ import { Outbox } from '../outbox/outbox.ts';
 import { Poller, SingleFlight } from '../polling/poller.ts';
 import { HintScheduler } from '../realtime/hints.ts';
 import { RealtimeSync, type CatchUp } from '../realtime/realtime-sync.ts';
+import { channelAuth, mergeWsConfig } from '../realtime/conventions.ts';
+import type { RealtimeConventions } from '../../db/app-config.ts';
 import { refreshCalendarMonth } from '../sync/calendar.ts';
 import type { SyncContext } from '../sync/context.ts';
 import { loadMore, refreshFirstPage } from '../sync/lists.ts';
@@ -53,7 +55,7 @@ export class Engine implements EngineApi {
   private readonly ctx: SyncContext;
   private readonly ready: Promise<void>;
 
-  private readonly config: { apiBase: string; appVersion: string; pageOrigin: string };
+  private readonly config: { apiBase: string; appVersion: string; pageOrigin: string; realtime: RealtimeConventions };
   private online = true;
   private userWriter: Writer | null = null;
   private device: Mirror | null = null;
@@ -79,7 +81,7 @@ export class Engine implements EngineApi {
     this.flights = new SingleFlight(() => this.clock.now());
     this.seq = { epoch: `${this.clock.now().toString(36)}-${Math.floor(random() * 1e9).toString(36)}`, value: 0 };
     const origin = deps.pageOrigin ?? 'http://localhost';
-    this.config = { apiBase: deps.apiBase ?? `${origin}/api`, appVersion: deps.appVersion ?? '0.0.0', pageOrigin: origin };
+    this.config = { apiBase: deps.apiBase ?? `${origin}/api`, appVersion: deps.appVersion ?? '0.0.0', pageOrigin: origin, realtime: deps.realtimeConventions ?? {} };
     this.api = createApiClient({
       fetch: deps.fetch, clock: this.clock, random, timeoutMs: deps.timeoutMs ?? 15_000,
       base: () => this.config.apiBase, appVersion: () => this.config.appVersion,
@@ -240,10 +242,13 @@ export class Engine implements EngineApi {
 
   private startRealtime(): void {
     const s = this.session.state;
-    const ws = this.settings.current?.WsConfig;
+    const rt = this.config.realtime;
+    // The backend's WsConfig (GET /app) with config.json's overrides: no key in either, no socket.
+    const ws = mergeWsConfig(this.settings.current?.WsConfig, rt.overrides);
     if (s.status !== 'signed-in' || !ws) return;
+    const auth = channelAuth({ endpoint: rt.authEndpoint ?? this.api.url('/broadcasting/auth'), token: s.token, mode: rt.authHeaders, appVersion: this.config.appVersion });
     this.realtime.start(
-      { ws, authEndpoint: `${this.api.url('/broadcasting/auth')}?api_token=${encodeURIComponent(s.token)}`, pageHost: new URL(this.config.pageOrigin).hostname },
+      { ws, authEndpoint: auth.endpoint, authHeaders: auth.headers, eventNames: rt.eventNames, pageHost: new URL(this.config.pageOrigin).hostname },
       s.user.id,
     );
     this.realtime.setOnline(this.online);
@@ -378,6 +383,10 @@ export class Engine implements EngineApi {
     if (opts.apiBase) this.config.apiBase = opts.apiBase;
     if (opts.appVersion) this.config.appVersion = opts.appVersion;
     if (opts.pageOrigin) this.config.pageOrigin = opts.pageOrigin;
+    if (opts.realtime && JSON.stringify(opts.realtime) !== JSON.stringify(this.config.realtime)) {
+      this.config.realtime = opts.realtime;
+      this.startRealtime(); // a socket already up (another tab's hello) follows the new conventions
+    }
     this.tabs.add(tabId, opts.visible ?? true);
     if (opts.online !== undefined) this.applyOnline(opts.online);
     // The stored settings answer at once; fresh ones are fetched once per engine start.

@@ -1,4 +1,5 @@
 import Echo from 'laravel-echo';
+import { socketOptions } from './conventions.ts';
 import type { RealtimeClient, RealtimeFactory, RealtimeState } from './realtime-client.ts';
 
 const stateOf = (s: string): RealtimeState => (s === 'connected' ? 'connected' : s === 'connecting' || s === 'initialized' ? 'connecting' : 'disconnected');
@@ -16,19 +17,15 @@ interface PusherLike {
  * resubscribes by itself.
  */
 export function echoClientFactory(Pusher: unknown): RealtimeFactory {
-  return ({ ws, authEndpoint, pageHost }) => {
+  return ({ ws, authEndpoint, authHeaders, pageHost }) => {
     const echo = new Echo({
       broadcaster: 'pusher',
       Pusher: Pusher as never,
-      key: ws.key,
-      cluster: ws.cluster,
-      wsHost: ws.host || pageHost,
-      wsPort: ws.port,
-      wssPort: ws.port,
-      forceTLS: ws.forceTLS,
+      ...socketOptions(ws, pageHost),
       enabledTransports: ['ws', 'wss'],
       disableStats: true,
       authEndpoint,
+      auth: { headers: authHeaders },
       withoutInterceptors: true,
     });
     const pusher = (echo.connector as unknown as { pusher: PusherLike }).pusher;

@@ -1,3 +1,4 @@
+import type { EventNamesMode } from '../../db/app-config.ts';
 import type { WsConfig } from '../../db/entities.ts';
 
 export type RealtimeState = 'connected' | 'connecting' | 'disconnected';
@@ -23,10 +24,14 @@ export interface RealtimeClient {
 }
 
 export interface RealtimeOptions {
-  ws: WsConfig;
-  /** Absolute URL of the broadcasting auth endpoint, `api_token` included. */
+  /** The backend's WsConfig with config.json's overrides applied (conventions.ts `mergeWsConfig`). */
+  ws: WsConfig & { path?: string };
+  /** Absolute URL of the broadcasting auth endpoint, with what it is sent (conventions.ts `channelAuth`). */
   authEndpoint: string;
-  /** Host used when WsConfig.host is empty: the page's host. */
+  authHeaders: Record<string, string>;
+  /** How events are named: `class` (default) or `alias` (`broadcastAs()`, listened to with a leading dot). */
+  eventNames?: EventNamesMode;
+  /** Host used when WsConfig.host is empty and no cluster is given: the page's host. */
   pageHost: string;
 }
 

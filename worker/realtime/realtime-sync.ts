@@ -5,6 +5,7 @@ import type { Row } from '../../db/schema.ts';
 import { backoffDelay } from '../retry/backoff.ts';
 import type { SyncContext } from '../sync/context.ts';
 import { parseReply } from '../sync/validate.ts';
+import { eventListenName } from './conventions.ts';
 import { dataChangedEvent, type DataChanged } from './hints.ts';
 import type { RealtimeClient, RealtimeFactory, RealtimeOptions, RealtimeState } from './realtime-client.ts';
 
@@ -62,6 +63,7 @@ export class RealtimeSync {
   private readonly unheard = new Set<number>();
   private userId: number | null = null;
   private online = true;
+  private eventNames: RealtimeOptions['eventNames'];
 
   constructor(
     private readonly ctx: SyncContext,
@@ -81,11 +83,12 @@ export class RealtimeSync {
     if (!this.factory) return;
     const client = (this.client = this.factory(o));
     this.userId = userId;
+    this.eventNames = o.eventNames;
     client.onState((s) => this.setState(s));
     this.join(`User.${userId}.Inbox`, { kind: 'inbox' }, restarted, (c) => {
-      c.listen(`User.${userId}.Inbox`, 'InboxUpdated', (d) => void this.onInbox(d).catch((e) => this.ctx.log.warn('[engine] inbox event not stored:', e)));
+      c.listen(`User.${userId}.Inbox`, this.event('InboxUpdated'), (d) => void this.onInbox(d).catch((e) => this.ctx.log.warn('[engine] inbox event not stored:', e)));
       // Another party changed the user's home, classes or calendar: re-read them now rather than at the next poll.
-      c.listen(`User.${userId}.Inbox`, 'DataChanged', (d) => {
+      c.listen(`User.${userId}.Inbox`, this.event('DataChanged'), (d) => {
         const h = parseReply(dataChangedEvent, d, 'realtime:DataChanged', this.ctx.reportInvalid);
         if (h) this.hooks.hint(h);
       });
@@ -131,8 +134,13 @@ export class RealtimeSync {
 
   private listenConversation(id: number, missed: boolean) {
     this.join(`Conversation.${id}`, { kind: 'conversation', id }, missed, (c) => {
-      c.listen(`Conversation.${id}`, 'NewConversationMessage', (d) => void this.onMessage(d).catch((e) => this.ctx.log.warn('[engine] message event not stored:', e)));
+      c.listen(`Conversation.${id}`, this.event('NewConversationMessage'), (d) => void this.onMessage(d).catch((e) => this.ctx.log.warn('[engine] message event not stored:', e)));
     });
+  }
+
+  /** The name laravel-echo listens to for an event, in the backend's convention (conventions.ts). */
+  private event(name: string): string {
+    return eventListenName(name, this.eventNames);
   }
 
   private join(channel: string, target: CatchUp, missed: boolean, bind: (c: RealtimeClient) => void) {

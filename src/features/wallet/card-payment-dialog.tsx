@@ -1,81 +1,88 @@
-import { Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Spinner, Stack, Text } from '@chakra-ui/react';
+import { loadScript, type PayPalButtonsComponent } from '@paypal/paypal-js';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { AppDialog } from '../../components/ui/dialog-root.tsx';
-import { useState, type FormEvent } from 'react';
-import { getEngine } from '../../lib/engine/connect.ts';
 import { notify } from '../../components/ui/toaster.tsx';
+import { useShell } from '../../app/session-context.tsx';
+import { appConfig } from '../../lib/config.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { useMutation } from '../../lib/engine/mutation.ts';
 import { MESSAGES } from '../../../db/messages.ts';
-import { cardErrors, formatCardNumber, formatExpiry, type CardErrors } from './card.ts';
-import { mutate, useMutation } from '../../lib/engine/mutation.ts';
 
 /**
- * Card payment through the provider: an order is created and captured, then spent by
- * POST /wallet/recharge. One attempt id keys all three calls (`<id>:order`, `<id>:capture`, and the
- * recharge mutation itself), so a retry after a lost reply replays the same order instead of
- * charging again. The card fields stay in this form.
+ * Card payment through the provider's own script (PayPal's JS SDK, loaded by its official loader
+ * `@paypal/paypal-js` with the app settings' `pp_client` as client id, from config.json's
+ * `paymentSdkUrl`): the provider's buttons take the card, create the order and capture it; card data
+ * never passes through our code. Then the order id is posted once to POST /wallet/recharge through
+ * the engine: the recharge mutation's Idempotency-Key is kept per order, so a second approval of the
+ * same order (a double click, a retry after a lost reply) credits nothing more.
+ *
+ * Messages (spec): the provider failing (the script, the order, a declined card) is "Error occurred
+ * during processing your payment, plase contact support"; our server failing to complete a
+ * captured order is "Error occurred during completing your payment, please contact support".
  */
 export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose: () => void }) {
-  const engine = getEngine();
-  const { guard, busy } = useMutation('recharge', { attempt: true });
-  const [fields, setFields] = useState({ number: '', expiry: '', cvc: '' });
-  const [errors, setErrors] = useState<CardErrors>({});
+  const clientId = useShell().settings?.pp_client ?? '';
+  const { run, busy } = useMutation('recharge', { attempt: true });
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // The provider's buttons are rendered once per amount: their approval completes with the latest `run`.
+  const complete = useEffectEvent(async (orderId: string) => {
+    const r = await run({ order_id: orderId }, { key: orderId, error: () => MESSAGES.paymentCompletingFailed });
+    if (r?.ok) onClose();
+  });
 
-  const pay = async (e: FormEvent) => {
-    e.preventDefault();
-    const problems = cardErrors(fields);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    const outcome = await guard(async (attempt) => {
-      const id = attempt.idFor({ card: amount });
-      const order = await engine.call<{ id?: unknown }>({ method: 'POST', path: '/payments/orders', body: { amount }, idempotencyKey: `${id}:order` });
-      if (!order.ok || typeof order.data?.id !== 'string') {
-        attempt.settle(order.ok ? null : order.error);
-        return MESSAGES.paymentProcessingFailed;
-      }
-      const orderId = order.data.id;
-      const capture = await engine.call({ method: 'POST', path: `/payments/orders/${encodeURIComponent(orderId)}/capture`, idempotencyKey: `${id}:capture` });
-      if (!capture.ok) {
-        attempt.settle(capture.error);
-        return MESSAGES.paymentProcessingFailed;
-      }
-      const r = await mutate('recharge', { order_id: orderId }, id);
-      attempt.settle(r.ok ? null : r.error);
-      return r.ok ? null : r.error.message;
+  useEffect(() => {
+    let gone = false;
+    let buttons: PayPalButtonsComponent | null = null;
+    const providerFailed = () => {
+      if (gone) return;
+      notify('error', MESSAGES.paymentProcessingFailed);
+    };
+    void (async () => {
+      if (!clientId) throw new Error('No pp_client in the app settings');
+      const { config } = await appConfig();
+      const paypal = await loadScript({ clientId, sdkBaseUrl: config.paymentSdkUrl, currency: 'USD', intent: 'capture', components: 'buttons' });
+      if (gone) return;
+      if (!paypal?.Buttons || !container.current) throw new Error('The payment provider has no buttons');
+      buttons = paypal.Buttons({
+        createOrder: (_data, actions) =>
+          actions.order.create({ intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: amount.toFixed(2) } }] }),
+        onApprove: async (data, actions) => {
+          const capture = await actions.order!.capture();
+          if (capture.status !== 'COMPLETED') throw new Error(`The order is ${capture.status}`);
+          // Even when the dialog was closed meanwhile: a captured order is always spent.
+          await complete(data.orderID);
+        },
+        onError: providerFailed,
+      });
+      await buttons.render(container.current);
+      if (!gone) setState('ready');
+    })().catch((e: unknown) => {
+      console.warn('[wallet] card payment provider failed:', e);
+      if (gone) return;
+      setState('failed');
+      providerFailed();
     });
-    if (outcome === undefined) return; // a second click while the first runs
-    if (outcome) {
-      notify('error', outcome);
-      return;
-    }
-    notify('success', MESSAGES.recharged);
-    onClose();
-  };
-
-  const set = (k: keyof typeof fields, v: string) => setFields((f) => ({ ...f, [k]: v }));
+    return () => {
+      gone = true;
+      void buttons?.close().catch(() => undefined);
+    };
+  }, [clientId, amount]);
 
   return (
-    <AppDialog title={`Pay ${formatMoney(amount)} by card`} onSubmit={pay} submitLabel={`Pay ${formatMoney(amount)}`} busy={busy} onClose={onClose} size="sm">
+    <AppDialog title={`Pay ${formatMoney(amount)} by card`} busy={busy} onClose={onClose} size="sm">
       <Stack gap="4">
         <Text fontSize="sm" color="fg.muted">
-          Your card details go to the payment provider only; we never store them.
+          Your card details go to the payment provider only; we never see or store them.
         </Text>
-        <Field.Root invalid={!!errors.number} required>
-          <Field.Label>Card number</Field.Label>
-          <Input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={fields.number} onChange={(e) => set('number', formatCardNumber(e.target.value))} />
-          <Field.ErrorText>{errors.number}</Field.ErrorText>
-        </Field.Root>
-        <HStack align="start" gap="4">
-          <Field.Root invalid={!!errors.expiry} required>
-            <Field.Label>Expiry</Field.Label>
-            <Input inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={fields.expiry} onChange={(e) => set('expiry', formatExpiry(e.target.value))} />
-            <Field.ErrorText>{errors.expiry}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.cvc} required>
-            <Field.Label>CVC</Field.Label>
-            <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={fields.cvc} onChange={(e) => set('cvc', e.target.value.replace(/\D/g, ''))} />
-            <Field.ErrorText>{errors.cvc}</Field.ErrorText>
-          </Field.Root>
-        </HStack>
+        {state === 'loading' && <Spinner size="sm" aria-label="Loading the payment provider" />}
+        {state === 'failed' && (
+          <Text color="fg.error" role="alert">
+            {MESSAGES.paymentProcessingFailed}
+          </Text>
+        )}
+        <Box ref={container} minHeight={state === 'ready' ? '44px' : undefined} />
       </Stack>
     </AppDialog>
   );

@@ -94,7 +94,7 @@ export class EngineClient {
      * Resolves once this tab holds its presence lock (connect.ts): the engine watches that lock from
      * hello on to learn when the tab is gone, so hello waits for it.
      */
-    presence: Promise<void> = Promise.resolve(),
+    presence: Promise<void | Pick<HelloOptions, 'apiBase' | 'appVersion' | 'realtime'>> = Promise.resolve(),
   ) {
     feed.subscribe((e) => this.onEvent(e));
     this.helloOpts = { ...hello };
@@ -104,7 +104,8 @@ export class EngineClient {
     if (stored.token && stored.user) this.state = { ...this.state, session: { status: 'signed-in', token: stored.token, user: stored.user } };
     // Hello says what the tab is now, not what it was when the page started: a visibility or network
     // change made while the presence lock was being taken must not be undone by it.
-    this.started = presence.then(() => api.hello(tabId, { ...this.helloOpts, token: stored.token, user: stored.user })).then((r) => {
+    // It may also bring the runtime configuration (connect.ts: config.json, read meanwhile).
+    this.started = presence.then((config) => api.hello(tabId, { ...config, ...this.helloOpts, token: stored.token, user: stored.user })).then((r) => {
       this.sessions.save(r.session);
       this.setState({ ready: true, session: r.session, settings: r.settings ?? this.state.settings, status: r.status });
     });

@@ -2,23 +2,13 @@ import * as Comlink from 'comlink';
 import type { EngineApi, EngineEvent } from '../../../db/engine-api.ts';
 import { newId, tabLockName } from '../../../db/ids.ts';
 import { EngineClient, localSessionStore, type EventFeed } from './client.ts';
+import { appConfig, engineMode } from '../config.ts';
+import { toaster } from '../../components/ui/toaster.tsx';
 
 export { EngineClient, EngineCallError, type EngineState } from './client.ts';
 
-/**
- * Runtime configuration: one build serves any backend. `window.__APP_CONFIG__` (set by a
- * `<script>` the host page serves) may give `apiBase` (absolute or relative to the page),
- * `appVersion`, and `engine: 'dedicated'` to force the no-SharedWorker fallback.
- */
-interface AppConfig {
-  apiBase?: string;
-  appVersion?: string;
-  engine?: 'shared' | 'dedicated';
-}
-
 declare global {
   interface Window {
-    __APP_CONFIG__?: AppConfig;
     /** The tab's engine client (its `.api` is the comlink proxy): for end-to-end tests and debugging. */
     __engine?: EngineClient;
   }
@@ -27,15 +17,20 @@ declare global {
 const ENGINE_CHANNEL = 'engine';
 let client: EngineClient | null = null;
 
-function appConfig(): Required<Pick<AppConfig, 'apiBase' | 'appVersion'>> & AppConfig {
-  const c = window.__APP_CONFIG__ ?? {};
-  return {
-    ...c,
-    apiBase: new URL(c.apiBase ?? '/api', location.origin).href.replace(/\/+$/, ''),
-    appVersion: c.appVersion ?? (import.meta.env.VITE_APP_VERSION as string | undefined) ?? '0.1.0',
-  };
+/** Shows what was wrong with config.json (or `__APP_CONFIG__`) until the user closes it: the defaults are used meanwhile. */
+function reportConfigProblems(problems: string[]) {
+  toaster.create({
+    id: 'config-problem',
+    type: 'error',
+    title: CONFIG_PROBLEM_TITLE,
+    description: problems.join('. '),
+    duration: Infinity,
+    closable: true,
+  });
 }
 
+/** The heading of that report. */
+export const CONFIG_PROBLEM_TITLE = 'The app configuration (config.json) is not valid: the default settings are used';
 
 /**
  * Connects to the engine: the SharedWorker where the browser has it; otherwise a dedicated worker
@@ -73,8 +68,11 @@ export function installEngine(c: EngineClient): void {
 /** The tab's engine client (created on first use). */
 export function getEngine(): EngineClient {
   if (client) return client;
-  const cfg = appConfig();
-  const { api, mode } = connect(cfg.engine === 'dedicated');
+  // config.json is read while the worker starts: hello (which hands the engine the API base and the
+  // realtime conventions) waits for it, the worker's start and the first screen do not.
+  const config = appConfig();
+  void config.then(({ problems }) => problems.length && reportConfigProblems(problems));
+  const { api, mode } = connect(engineMode() === 'dedicated');
   const tabId = newId();
   const channel = new BroadcastChannel(ENGINE_CHANNEL);
   const feed: EventFeed = {
@@ -85,9 +83,10 @@ export function getEngine(): EngineClient {
     },
   };
   const visible = () => document.visibilityState === 'visible';
+  const ready = Promise.all([config, holdPresence(tabId)]).then(([{ config: c }]) => ({ apiBase: c.apiBase, appVersion: c.appVersion, realtime: c.realtime }));
   client = new EngineClient(api, tabId, feed, localSessionStore(safeLocalStorage()), {
-    apiBase: cfg.apiBase, appVersion: cfg.appVersion, pageOrigin: location.origin, visible: visible(), online: navigator.onLine,
-  }, holdPresence(tabId));
+    pageOrigin: location.origin, visible: visible(), online: navigator.onLine,
+  }, ready);
   client.mode = mode;
   document.addEventListener('visibilitychange', () => void client?.setVisible(visible()));
   // pusher-js in a worker never notices a lost network by itself: the tabs tell the engine.

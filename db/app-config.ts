@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * The runtime configuration: `/config.json` beside `index.html` (src/lib/config.ts reads it). One
+ * build serves any backend; every key is optional, and a missing file means the defaults below.
+ * README "Point the client at another backend" documents each key.
+ */
+
+/** Non-empty, no surrounding spaces. */
+const text = z.string().trim().min(1);
+
+/** Overrides of the realtime connection settings the backend gives in `GET /app` → `WsConfig`. */
+export const realtimeOverrides = z.strictObject({
+  /** The Pusher app key (when the backend's WsConfig has none or the wrong one). */
+  key: text.optional(),
+  /** Socket host; `""` means none: with a `cluster`, the provider's cluster host (`ws-<cluster>.pusher.com`). */
+  host: z.string().trim().optional(),
+  port: z.number().int().min(1).max(65535).optional(),
+  /** A path prefix before `/app/<key>` (a socket server behind a proxy path, e.g. `/ws`). */
+  path: z.string().trim().regex(/^(\/[\w.~%-]+)*\/?$/, 'Expected a path such as "/ws"').optional(),
+  forceTLS: z.boolean().optional(),
+  cluster: text.optional(),
+});
+export type RealtimeOverrides = z.infer<typeof realtimeOverrides>;
+
+/** What channel authorisation sends the stored token with: the `api_token` query parameter, the bearer header, or both. */
+export const authHeadersMode = z.enum(['both', 'bearer', 'query']);
+export type AuthHeadersMode = z.infer<typeof authHeadersMode>;
+
+/**
+ * Event names the backend broadcasts: `class`, Laravel's default (the event's class, listened to
+ * without its `App\Events\` namespace), or `alias`, the names its events give in `broadcastAs()`
+ * (listened to with laravel-echo's leading dot: `.InboxUpdated`).
+ */
+export const eventNamesMode = z.enum(['class', 'alias']);
+export type EventNamesMode = z.infer<typeof eventNamesMode>;
+
+export const appConfigFile = z.strictObject({
+  /** The API base, absolute (`https://api.example.com/api`) or relative to the page (`/api`, the default). */
+  apiBase: text.optional(),
+  /**
+   * Channel authorisation: absolute, or relative to the API base's origin when it starts with `/`
+   * (Laravel's default `/broadcasting/auth`), or else relative to the API base. Default: `<apiBase>/broadcasting/auth`.
+   */
+  broadcastingAuthEndpoint: text.optional(),
+  broadcastingAuthHeaders: authHeadersMode.optional(),
+  realtime: realtimeOverrides.optional(),
+  eventNames: eventNamesMode.optional(),
+  /**
+   * The card provider's SDK script, absolute or relative to the page. Default: PayPal's own
+   * (`https://www.paypal.com/sdk/js`); the reference server's config.json names its sandbox double.
+   */
+  paymentSdkUrl: text.optional(),
+  appVersion: text.optional(),
+});
+export type AppConfigFile = z.infer<typeof appConfigFile>;
+
+/**
+ * `window.__APP_CONFIG__`, set by a `<script>` in the served `index.html`: the same keys, read before
+ * anything else and winning over config.json, plus `engine` (`dedicated` forces one engine worker
+ * per tab, leader-elected, where SharedWorker exists), which must be known before the worker starts.
+ */
+export const windowAppConfig = appConfigFile.extend({ engine: z.enum(['shared', 'dedicated']).optional() });
+export type WindowAppConfig = z.infer<typeof windowAppConfig>;
+
+/** The realtime part of the configuration, as the page hands it to the engine at hello. */
+export interface RealtimeConventions {
+  /** Absolute URL of the channel authorisation endpoint (default: `<apiBase>/broadcasting/auth`). */
+  authEndpoint?: string;
+  authHeaders?: AuthHeadersMode;
+  eventNames?: EventNamesMode;
+  overrides?: RealtimeOverrides;
+}
