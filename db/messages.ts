@@ -102,6 +102,17 @@ export const MESSAGES = {
   noResults: 'No Results',
 } as const;
 
+/** A message's typed id: the key of its English text (src/lib/i18n translates it: `msg.<key>`). */
+export type MessageKey = keyof typeof MESSAGES;
+
+const KEY_OF_TEXT = new Map<string, MessageKey>(Object.entries(MESSAGES).map(([k, v]) => [v, k as MessageKey]));
+
+/**
+ * The id of a catalogue message from its English text (the worker hands screens the text), or
+ * undefined for any other text (a server's own sentence): the display translates by this id.
+ */
+export const messageKey = (text: string): MessageKey | undefined => KEY_OF_TEXT.get(text);
+
 /** Reschedule time picker: minutes snap to quarters and the user is told. */
 export const snappedTimeMessage = (used: string, instead: string) => `${used} used instead of ${instead}`;
 
@@ -192,3 +203,4 @@ export function textBody(body: unknown): unknown {
   if (!text) return null;
   return /^[A-Z][A-Z_]*$/.test(text) ? { code: text } : { message: text };
 }
+

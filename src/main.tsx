@@ -4,6 +4,7 @@ import { App } from './app/app.tsx';
 import { EngineBridge } from './app/engine-bridge.tsx';
 import { UiProviders } from './app/providers.tsx';
 import { ensureTemporal } from './lib/temporal.ts';
+import { startI18n } from './lib/i18n/index.ts';
 import { getEngine } from './lib/engine/connect.ts';
 import { preloadOnIntent, preloadRoute } from './app/preload.ts';
 
@@ -23,9 +24,10 @@ const engine = getEngine();
 const signedIn = () => engine.getState().session.status === 'signed-in';
 preloadRoute(location.pathname, signedIn());
 preloadOnIntent(signedIn);
-// Temporal is native in Chromium; elsewhere its polyfill is fetched before the first render.
-const temporal = ensureTemporal();
-if (temporal) void temporal.then(render);
+// Temporal is native in Chromium; elsewhere its polyfill is fetched before the first render, and so
+// is the Arabic catalogue when Arabic is the language (src/lib/i18n).
+const waits = [ensureTemporal(), startI18n()].filter((w) => w !== null);
+if (waits.length) void Promise.all(waits).then(render);
 else render();
 
 // The service worker (precache, safe updates: src/lib/sw-update.ts), in production builds only.

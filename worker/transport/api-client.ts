@@ -2,6 +2,7 @@ import type { CallRequest } from '../../db/engine-api.ts';
 import type { Clock } from '../ports.ts';
 import { backoffDelay, isTransient } from '../retry/backoff.ts';
 import { Validators } from './validators.ts';
+import { acceptLanguage } from './language.ts';
 
 export type ApiReply =
   | {
@@ -54,7 +55,7 @@ export function createApiClient(o: ApiClientOptions) {
   const validators = new Validators();
 
   async function once(req: CallRequest, anonymous: boolean, ifNoneMatch?: string): Promise<ApiReply> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-Platform': 'web', 'X-App-Version': o.appVersion() };
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': acceptLanguage(), 'X-Platform': 'web', 'X-App-Version': o.appVersion() };
     if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
     const token = anonymous ? null : o.token();
     if (token) headers.Authorization = `Bearer ${token}`;
