@@ -36,6 +36,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { defineConfig } from 'eslint/config';
+import i18n from './scripts/eslint-plugin-i18n.mjs';
 
 const root = import.meta.dirname;
 
@@ -45,6 +46,13 @@ const features = fs
   .filter((d) => d.isDirectory())
   .map((d) => d.name)
   .sort();
+
+/**
+ * The folders whose components take every user-facing text from the message catalogue
+ * (src/lib/i18n, issue 20): a literal there is a lint error (scripts/eslint-plugin-i18n.mjs). Add a
+ * folder here once its feature is converted (src/lib/i18n/README.md).
+ */
+const TRANSLATED = ['src/app', 'src/components', 'src/features/settings', 'src/features/auth'];
 
 const layer = (folder, mayImport) => `${folder}/ may import ${mayImport} (ARCHITECTURE.md, "Parts").`;
 
@@ -116,6 +124,11 @@ export default defineConfig(
     files: ['src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: globals.browser },
+  },
+  {
+    files: TRANSLATED.map((dir) => `${dir}/**/*.{ts,tsx}`),
+    plugins: { i18n },
+    rules: { 'i18n/no-literal-text': 'error' },
   },
   {
     files: ['worker/**/*.ts'],

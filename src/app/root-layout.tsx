@@ -19,6 +19,7 @@ import { SessionWatch } from './session-watch.tsx';
 import { ShellDataAlert } from './shell-data-alert.tsx';
 import { AttentionWatch } from './attention-watch.tsx';
 import { RouteAnnouncer } from './route-announcer.tsx';
+import { useI18n } from '../lib/i18n/index.ts';
 
 /**
  * The frame around every screen: announcement, navbar (85 px from md up; 65 px on phones, 70 px for
@@ -42,6 +43,7 @@ const Frame = memo(function Frame({ white, footer }: { white: boolean; footer: b
   const { session, settings } = useShell();
   const signedIn = session.status === 'signed-in';
   const loggingOut = useLoggingOut();
+  const { t } = useI18n();
 
   useEffect(() => {
     document.documentElement.classList.toggle('ramadan', !!settings?.ramadan_mode);
@@ -53,7 +55,7 @@ const Frame = memo(function Frame({ white, footer }: { white: boolean; footer: b
       <AttentionWatch />
       <Flex direction="column" minH="100dvh" bg={white ? 'surface' : 'page'}>
         <a href="#main" className="skip-link">
-          Skip to content
+          {t('shell.skipToContent')}
         </a>
         <RouteAnnouncer />
         <Box position="sticky" top="0" zIndex="sticky" bg="surface" borderBottomWidth="1px">
@@ -74,7 +76,7 @@ const Frame = memo(function Frame({ white, footer }: { white: boolean; footer: b
             <InstallPrompt />
             <ShellDataAlert />
             {signedIn && <UnconfirmedBanner />}
-            {loggingOut ? <PageSpinner label="Signing out" /> : <Screens />}
+            {loggingOut ? <PageSpinner label={t('shell.signingOut')} /> : <Screens />}
           </Box>
         </Flex>
         {footer && <Footer />}

@@ -1,18 +1,19 @@
 import { Button, Heading, Text, VStack } from '@chakra-ui/react';
 import { useRouteError } from 'react-router';
-import { MESSAGES } from '../../db/messages.ts';
+import { useI18n } from '../lib/i18n/index.ts';
 
 /** A screen that failed to load or crashed: say so and offer a reload, instead of a blank page. */
 export function RouteError() {
   const error = useRouteError();
+  const { t } = useI18n();
   if (import.meta.env.DEV) console.error(error);
   return (
     <VStack py="20" px="4" gap="4" textAlign="center">
       <Heading as="h1" size="lg">
-        {MESSAGES.loadFailed}
+        {t('msg.loadFailed')}
       </Heading>
-      <Text color="fg.muted">{navigator.onLine ? 'Please reload the page.' : 'You are offline. Reload when the connection is back.'}</Text>
-      <Button onClick={() => window.location.reload()}>Reload</Button>
+      <Text color="fg.muted">{navigator.onLine ? t('shell.reloadPage') : t('shell.offlineReload')}</Text>
+      <Button onClick={() => window.location.reload()}>{t('shell.reload')}</Button>
     </VStack>
   );
 }

@@ -7,6 +7,8 @@ import { PAGES } from './pages.ts';
 import { RouteDataProvider } from './route-data.tsx';
 import { setBaseTitle } from '../lib/attention.ts';
 import { documentTitle, type RouteDef } from './route-meta.ts';
+import { useI18n } from '../lib/i18n/index.ts';
+import { routeTitle } from './route-title.ts';
 import { roleOf, useShell } from './session-context.tsx';
 import { usePreviousQuery } from './previous-query.tsx';
 
@@ -32,14 +34,16 @@ export function RouteGate({ def }: { def: RouteDef }) {
       )
     : null;
 
-  const title = result?.kind === 'not-found' ? 'Page not found' : def.meta.title;
+  const { locale } = useI18n();
+  const title = result?.kind === 'not-found' ? routeTitle('not-found') : def.meta.title && routeTitle(def.name);
   // Only once the guard has answered: before that the page may turn out to be another one (a
   // redirect, or not-found for the wrong role), and its title must not flash in the tab.
   const kind = result?.kind;
   // In the commit that shows the screen (a kept screen shown again runs it too), not a frame later.
   useLayoutEffect(() => {
     if (kind && kind !== 'redirect') setBaseTitle(documentTitle(title));
-  }, [kind, title]);
+    // The title in the language on view: a switch renames the tab at once.
+  }, [kind, title, locale]);
   // A guest sent to sign in from a page that needs it comes back to that page, query and all (not
   // after signing out on purpose: the next sign-in starts at home).
   const leftOnPurpose = session.status === 'guest' && session.reason === 'signed-out';

@@ -2,12 +2,14 @@ import { Box, CloseButton, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useState, memo } from 'react';
 import { useSettings } from '../../app/session-context.tsx';
 import { DURATIONS } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** The optional announcement of the app settings, shown for 15 s (or until closed). */
 // Memoised: the layout re-renders on every navigation; this part does not depend on the route.
 export const AnnouncementBar = memo(function AnnouncementBar() {
   const text = useSettings()?.announcement?.trim() ?? '';
   const [hidden, setHidden] = useState<string | null>(null);
+  const { t } = useI18n();
   useEffect(() => {
     if (!text) return;
     const t = setTimeout(() => setHidden(text), DURATIONS.announcement);
@@ -20,7 +22,7 @@ export const AnnouncementBar = memo(function AnnouncementBar() {
         <Text flex="1" fontSize="sm" fontWeight="medium" textAlign="center" dir="auto">
           {text}
         </Text>
-        <CloseButton size="2xs" variant="ghost" color="white" aria-label="Close announcement" onClick={() => setHidden(text)} />
+        <CloseButton size="2xs" variant="ghost" color="white" aria-label={t('shell.closeAnnouncement')} onClick={() => setHidden(text)} />
       </HStack>
     </Box>
   );

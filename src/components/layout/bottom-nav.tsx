@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { useRole, useSettings, useUser } from '../../app/session-context.tsx';
 import { AppIcon } from '../ui/icons.tsx';
 import { badgeCount, bottomNav } from './menu-items.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 export const BOTTOM_NAV_HEIGHT = '64px';
 
@@ -13,13 +14,14 @@ export const BottomNav = memo(function BottomNav() {
   const role = useRole();
   const user = useUser();
   const settings = useSettings();
+  const { t } = useI18n();
   if (!role) return null;
   const items = bottomNav(role, settings?.enable_app_wallet ?? false);
   const unread = user?.unread_inbox_count ?? 0;
   return (
     <Box
       as="nav"
-      aria-label="Bottom navigation"
+      aria-label={t('shell.bottomNav')}
       display={{ base: 'flex', md: 'none' }}
       position="fixed"
       insetX="0"
@@ -46,7 +48,7 @@ export const BottomNav = memo(function BottomNav() {
             <VStack gap="0.5" position="relative">
               <AppIcon name={item.icon} />
               <Text fontSize="2xs" fontWeight="medium">
-                {item.label}
+                {t(item.label)}
               </Text>
               {item.unread && unread > 0 && (
                 <Badge position="absolute" top="-1" insetEnd="-2" size="xs" colorPalette="red" variant="solid" borderRadius="full">

@@ -4,19 +4,19 @@ import { Badge } from '@chakra-ui/react';
 // into the first screen of every guest.
 import { useShell } from '../../app/session-context.tsx';
 import { AppIcon } from '../ui/icons.tsx';
+import { t, useI18n } from '../../lib/i18n/index.ts';
 
 /** How long a lost socket or an unsent change may last before the chip says so (no flicker on a blip). */
 export const CONNECTION_GRACE_MS = 4000;
 
 export type ConnectionState = 'ok' | 'offline' | 'unreachable' | 'sending';
 
-const plural = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
-
+/** The chip's text in the current language. */
 export function connectionLabel(state: ConnectionState, pending: number): string {
-  const waiting = pending > 0 ? ` · ${plural(pending)} waiting` : '';
-  if (state === 'offline') return `Offline${waiting}`;
-  if (state === 'unreachable') return `Can't reach the server${waiting}`;
-  if (state === 'sending') return `Sending ${plural(pending)}…`;
+  const n = pending;
+  if (state === 'offline') return n > 0 ? t('shell.offlineWaiting', { n }) : t('shell.offline');
+  if (state === 'unreachable') return n > 0 ? t('shell.unreachableWaiting', { n }) : t('shell.unreachable');
+  if (state === 'sending') return t('shell.sending', { n });
   return '';
 }
 
@@ -28,6 +28,7 @@ export function connectionLabel(state: ConnectionState, pending: number): string
  */
 export const ConnectionChip = memo(function ConnectionChip() {
   const { status, session } = useShell();
+  useI18n(); // re-renders the label on a switch
   const signedIn = session.status === 'signed-in';
   const pending = status?.pendingMutations ?? 0;
   const online = status ? status.online : true;

@@ -1,6 +1,7 @@
 import { Box, Button, CloseButton, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useState, memo } from 'react';
 import { AppIcon } from '../ui/icons.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 interface InstallEvent extends Event {
   prompt(): Promise<void>;
@@ -15,6 +16,7 @@ const DISMISSED_KEY = 'install-prompt-dismissed';
 export const InstallPrompt = memo(function InstallPrompt() {
   const [event, setEvent] = useState<InstallEvent | null>(null);
   const [visible, setVisible] = useState(false);
+  const { t } = useI18n();
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -49,27 +51,27 @@ export const InstallPrompt = memo(function InstallPrompt() {
   // In the flow of the page, above the screen's content: it pushes the screen down instead of
   // covering any of its controls (calendar toolbar, Send, dialog footers, toasts).
   return (
-    <Box role="region" aria-label="Install the app" bg="surface" borderBottomWidth="1px" px={{ base: '3', md: '6' }} py="2.5">
+    <Box role="region" aria-label={t('shell.installTitle')} bg="surface" borderBottomWidth="1px" px={{ base: '3', md: '6' }} py="2.5">
       <HStack gap="3" align="center" flexWrap="wrap">
         <Box color="brand.fg" aria-hidden>
           <AppIcon name="download" />
         </Box>
         <Box flex="1" minW="12rem">
           <Text fontWeight="semibold" fontSize="sm">
-            Install the app
+            {t('shell.installTitle')}
           </Text>
           <Text fontSize="xs" color="fg.muted">
-            Open your classes from the home screen, even with a weak connection.
+            {t('shell.installText')}
           </Text>
         </Box>
         <HStack gap="2">
           <Button size="xs" onClick={install}>
-            Install
+            {t('shell.install')}
           </Button>
           <Button size="xs" variant="ghost" onClick={dismiss}>
-            Not now
+            {t('shell.notNow')}
           </Button>
-          <CloseButton size="xs" aria-label="Close" onClick={dismiss} />
+          <CloseButton size="xs" aria-label={t('shell.close')} onClick={dismiss} />
         </HStack>
       </HStack>
     </Box>

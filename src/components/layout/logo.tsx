@@ -1,10 +1,12 @@
 import { HStack, Image, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '../../app/route-meta.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 export function Logo({ to }: { to: string }) {
+  const { t } = useI18n();
   return (
-    <Link asChild _hover={{ textDecoration: 'none' }} color="brand.fg" aria-label={`${PRODUCT_NAME} home`}>
+    <Link asChild _hover={{ textDecoration: 'none' }} color="brand.fg" aria-label={t('shell.home', { product: PRODUCT_NAME })}>
       <RouterLink to={to}>
         <HStack gap="2">
           <Image src="/icons/icon.svg" alt="" boxSize={{ base: '8', md: '10' }} />

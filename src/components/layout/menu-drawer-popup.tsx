@@ -6,6 +6,8 @@ import { MenuButton } from './menu-drawer.tsx';
 import { Logo } from './logo.tsx';
 import { sideMenu, type MenuItem } from './menu-items.ts';
 import { NavList } from './nav-item.tsx';
+import { LanguageMenu } from './language-menu.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** The side menu as a drawer on phones (the menu button of the navbar, below md). Loaded by menu-drawer.tsx. */
 export default function MenuDrawerPopup({ extra = [], woken }: { extra?: MenuItem[]; woken: Woken }) {
@@ -18,6 +20,7 @@ export default function MenuDrawerPopup({ extra = [], woken }: { extra?: MenuIte
   const role = useRole();
   const user = useUser();
   const close = () => setOpen(false);
+  const { t } = useI18n();
   return (
     <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
       <Drawer.Trigger asChild>
@@ -35,10 +38,11 @@ export default function MenuDrawerPopup({ extra = [], woken }: { extra?: MenuIte
               </Drawer.Title>
             </Drawer.Header>
             <Drawer.Body px="3">
-              <NavList items={[...sideMenu(role), ...extra]} unread={user?.unread_inbox_count ?? 0} onNavigate={close} label="Menu" />
+              <NavList items={[...sideMenu(role), ...extra]} unread={user?.unread_inbox_count ?? 0} onNavigate={close} label={t('shell.menu')} />
+              {!role && <LanguageMenu mt="4" px="3" />}
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close menu" />
+              <CloseButton size="sm" aria-label={t('shell.closeMenu')} />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>

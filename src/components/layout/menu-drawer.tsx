@@ -3,11 +3,13 @@ import type { Ref } from 'react';
 import { AppIcon } from '../ui/icons.tsx';
 import { lazyPart, wakeHandlers, type Wake } from '../ui/lazy-part.tsx';
 import type { MenuItem } from './menu-items.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** The navbar's menu button on phones: the drawer's trigger, and its stand-in until the drawer's code is there. */
 export function MenuButton({ ref, ...rest }: { ref?: Ref<HTMLButtonElement> } & Omit<IconButtonProps, 'aria-label'>) {
+  const { t } = useI18n();
   return (
-    <IconButton ref={ref} variant="ghost" colorPalette="gray" aria-label="Open menu" display={{ base: 'inline-flex', md: 'none' }} {...rest}>
+    <IconButton ref={ref} variant="ghost" colorPalette="gray" aria-label={t('shell.openMenu')} display={{ base: 'inline-flex', md: 'none' }} {...rest}>
       <AppIcon name="menu" />
     </IconButton>
   );

@@ -1,8 +1,10 @@
+import type { MessageId } from '../../lib/i18n/index.ts';
 import type { IconName } from '../ui/icons.tsx';
 
 /** The side menus and the phone bottom navigation of shell spec section 2.3, in the spec's order. */
 export interface MenuItem {
-  label: string;
+  /** Shown as `t(label)`. */
+  label: MessageId;
   to: string;
   icon: IconName;
   /** Shows the unread inbox chip. */
@@ -13,39 +15,39 @@ export interface MenuItem {
 export const ABOUT_US_URL = 'https://example.com/about-us';
 
 export const STUDENT_MENU: readonly MenuItem[] = [
-  { label: 'Dashboard', to: '/home', icon: 'home' },
-  { label: 'Inbox', to: '/inbox', icon: 'inbox', unread: true },
-  { label: 'Calendar', to: '/calendar', icon: 'calendar' },
-  { label: 'My Courses', to: '/my-courses', icon: 'book' },
-  { label: 'Course Catalog', to: '/courses', icon: 'grid' },
-  { label: 'Account Wallet', to: '/wallet', icon: 'wallet' },
-  { label: 'Class Reports', to: '/class-reports', icon: 'report' },
-  { label: 'Transactions History', to: '/transactions-history', icon: 'receipt' },
-  { label: 'My Family', to: '/childs', icon: 'users' },
-  { label: 'Refer A Friend', to: '/referral', icon: 'gift' },
-  { label: 'Contact Us', to: '/help', icon: 'help' },
-  { label: 'Settings', to: '/settings', icon: 'settings' },
+  { label: 'menu.dashboard', to: '/home', icon: 'home' },
+  { label: 'menu.inbox', to: '/inbox', icon: 'inbox', unread: true },
+  { label: 'menu.calendar', to: '/calendar', icon: 'calendar' },
+  { label: 'menu.myCourses', to: '/my-courses', icon: 'book' },
+  { label: 'menu.courseCatalog', to: '/courses', icon: 'grid' },
+  { label: 'menu.accountWallet', to: '/wallet', icon: 'wallet' },
+  { label: 'menu.classReports', to: '/class-reports', icon: 'report' },
+  { label: 'menu.transactionsHistory', to: '/transactions-history', icon: 'receipt' },
+  { label: 'menu.myFamily', to: '/childs', icon: 'users' },
+  { label: 'menu.referAFriend', to: '/referral', icon: 'gift' },
+  { label: 'menu.contactUs', to: '/help', icon: 'help' },
+  { label: 'menu.settings', to: '/settings', icon: 'settings' },
 ];
 
 export const TEACHER_MENU: readonly MenuItem[] = [
-  { label: 'Dashboard', to: '/home', icon: 'home' },
-  { label: 'Inbox', to: '/inbox', icon: 'inbox', unread: true },
-  { label: 'Coming Classes', to: '/classes/coming', icon: 'list' },
-  { label: 'Classes History', to: '/classes/history', icon: 'history' },
-  { label: 'Calendar', to: '/calendar', icon: 'calendar' },
-  { label: 'Class Reports', to: '/class-reports', icon: 'report' },
-  { label: 'Working Hours', to: '/my-schedule', icon: 'clock' },
-  { label: 'Salary Report', to: '/salary-report', icon: 'dollar' },
-  { label: 'Previous Salary', to: '/previous-salary', icon: 'receipt' },
-  { label: 'Contact Us', to: '/help', icon: 'help' },
-  { label: 'Settings', to: '/settings', icon: 'settings' },
+  { label: 'menu.dashboard', to: '/home', icon: 'home' },
+  { label: 'menu.inbox', to: '/inbox', icon: 'inbox', unread: true },
+  { label: 'menu.comingClasses', to: '/classes/coming', icon: 'list' },
+  { label: 'menu.classesHistory', to: '/classes/history', icon: 'history' },
+  { label: 'menu.calendar', to: '/calendar', icon: 'calendar' },
+  { label: 'menu.classReports', to: '/class-reports', icon: 'report' },
+  { label: 'menu.workingHours', to: '/my-schedule', icon: 'clock' },
+  { label: 'menu.salaryReport', to: '/salary-report', icon: 'dollar' },
+  { label: 'menu.previousSalary', to: '/previous-salary', icon: 'receipt' },
+  { label: 'menu.contactUs', to: '/help', icon: 'help' },
+  { label: 'menu.settings', to: '/settings', icon: 'settings' },
 ];
 
 export const GUEST_MENU: readonly MenuItem[] = [
-  { label: 'Sign Up', to: '/register', icon: 'userPlus' },
-  { label: 'Sign In', to: '/login', icon: 'login' },
-  { label: 'About Us', to: ABOUT_US_URL, icon: 'info', external: true },
-  { label: 'Contact Us', to: '/help', icon: 'help' },
+  { label: 'menu.signUp', to: '/register', icon: 'userPlus' },
+  { label: 'menu.signIn', to: '/login', icon: 'login' },
+  { label: 'menu.aboutUs', to: ABOUT_US_URL, icon: 'info', external: true },
+  { label: 'menu.contactUs', to: '/help', icon: 'help' },
 ];
 
 export function sideMenu(role: 'student' | 'teacher' | null): readonly MenuItem[] {
@@ -57,12 +59,12 @@ export function sideMenu(role: 'student' | 'teacher' | null): readonly MenuItem[
  * Wallet are student pages, so a teacher gets Coming Classes in their place instead of dead ends.
  */
 export function bottomNav(role: 'student' | 'teacher', enableWallet: boolean): MenuItem[] {
-  const items: MenuItem[] = [{ label: 'Home', to: '/home', icon: 'home' }];
-  if (role === 'teacher') items.push({ label: 'Classes', to: '/classes/coming', icon: 'list' });
-  else items.push({ label: 'My Courses', to: '/my-courses', icon: 'book' });
-  items.push({ label: 'Calendar', to: '/calendar', icon: 'calendar' });
-  if (enableWallet && role === 'student') items.push({ label: 'Wallet', to: '/wallet', icon: 'wallet' });
-  items.push({ label: 'Inbox', to: '/inbox', icon: 'inbox', unread: true }, { label: 'Help', to: '/help', icon: 'help' });
+  const items: MenuItem[] = [{ label: 'menu.home', to: '/home', icon: 'home' }];
+  if (role === 'teacher') items.push({ label: 'menu.classes', to: '/classes/coming', icon: 'list' });
+  else items.push({ label: 'menu.myCourses', to: '/my-courses', icon: 'book' });
+  items.push({ label: 'menu.calendar', to: '/calendar', icon: 'calendar' });
+  if (enableWallet && role === 'student') items.push({ label: 'menu.wallet', to: '/wallet', icon: 'wallet' });
+  items.push({ label: 'menu.inbox', to: '/inbox', icon: 'inbox', unread: true }, { label: 'menu.help', to: '/help', icon: 'help' });
   return items;
 }
 

@@ -2,15 +2,17 @@ import { Badge, Box, HStack, Link, Text } from '@chakra-ui/react';
 import { NavLink } from 'react-router';
 import { AppIcon } from '../ui/icons.tsx';
 import { badgeCount, type MenuItem } from './menu-items.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** One side-menu entry: a link with an icon, highlighted on its own page, with the unread chip for Inbox. */
 export function NavItem({ item, unread, onNavigate }: { item: MenuItem; unread: number; onNavigate?: () => void }) {
+  const { t } = useI18n();
   const body = (
     <HStack gap="3" w="full">
       <AppIcon name={item.icon} />
-      <Text flex="1">{item.label}</Text>
+      <Text flex="1">{t(item.label)}</Text>
       {item.unread && unread > 0 && (
-        <Badge colorPalette="red" variant="solid" borderRadius="full" aria-label={`${unread} unread`}>
+        <Badge colorPalette="red" variant="solid" borderRadius="full" aria-label={t('shell.unread', { n: unread })}>
           {badgeCount(unread)}
         </Badge>
       )}

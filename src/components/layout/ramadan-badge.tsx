@@ -1,12 +1,14 @@
 import { Badge, Text } from '@chakra-ui/react';
 import { useSettings } from '../../app/session-context.tsx';
 import { AppIcon } from '../ui/icons.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** Ramadan mode's badge with the seasonal message (the colours change through the theme). */
 export function RamadanBadge() {
   const settings = useSettings();
+  const { t } = useI18n();
   if (!settings?.ramadan_mode) return null;
-  const message = settings.ramadan_message || 'Ramadan Kareem';
+  const message = settings.ramadan_message || t('shell.ramadanKareem');
   return (
     <Badge
       colorPalette="yellow"

@@ -3,12 +3,14 @@ import { Box } from '@chakra-ui/react';
 import { useRole, useUser } from '../../app/session-context.tsx';
 import { sideMenu } from './menu-items.ts';
 import { NavList } from './nav-item.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** The desktop side menu (md and up), below the navbar, for signed-in users. */
 // Memoised: the layout re-renders on every navigation; this part does not depend on the route.
 export const SideMenu = memo(function SideMenu() {
   const role = useRole();
   const user = useUser();
+  const { t } = useI18n();
   return (
     <Box
       as="aside"
@@ -25,7 +27,7 @@ export const SideMenu = memo(function SideMenu() {
       bg="surface"
       p="3"
     >
-      <NavList items={sideMenu(role)} unread={user?.unread_inbox_count ?? 0} label="Main menu" />
+      <NavList items={sideMenu(role)} unread={user?.unread_inbox_count ?? 0} label={t('shell.mainMenu')} />
     </Box>
   );
 });

@@ -12,6 +12,7 @@ import { MenuDrawer } from './menu-drawer.tsx';
 import { badgeCount } from './menu-items.ts';
 import { RamadanBadge } from './ramadan-badge.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** The signed-in navbar: 85 px from md up, 65 px on phones. */
 // Memoised: the layout re-renders on every navigation; this part does not depend on the route.
@@ -19,6 +20,7 @@ export const TopBar = memo(function TopBar() {
   const user = useUser();
   const role = useRole();
   const unread = user?.unread_inbox_count ?? 0;
+  const { t } = useI18n();
   return (
     <HStack as="header" h={{ base: 'navbarPhone', md: 'navbar' }} px={{ base: '2', md: '6' }} gap={{ base: '1', md: '3' }}>
       <MenuDrawer />
@@ -28,7 +30,7 @@ export const TopBar = memo(function TopBar() {
       <ConnectionChip />
       {role === 'student' && user && (
         <Link asChild _hover={{ textDecoration: 'none' }}>
-          <RouterLink to="/wallet" aria-label={`Credits ${formatMoney(user.credits)}, open wallet`}>
+          <RouterLink to="/wallet" aria-label={t('shell.credits', { amount: formatMoney(user.credits) })}>
             <Badge size="lg" colorPalette="green" variant="subtle" gap="1.5" data-testid="credits-badge">
               <AppIcon name="wallet" boxSize="4" />
               {formatMoney(user.credits)}
@@ -37,7 +39,7 @@ export const TopBar = memo(function TopBar() {
         </Link>
       )}
       <IconButton asChild variant="ghost" colorPalette="gray" position="relative" display={{ base: 'none', md: 'inline-flex' }}>
-        <RouterLink to="/inbox" aria-label={unread > 0 ? `Inbox, ${unread} unread` : 'Inbox'}>
+        <RouterLink to="/inbox" aria-label={unread > 0 ? t('shell.inboxUnread', { n: unread }) : t('shell.inbox')}>
           <AppIcon name="inbox" />
           {unread > 0 && (
             <Float placement="top-end" offset="2">

@@ -6,6 +6,7 @@ import { AppIcon } from '../ui/icons.tsx';
 import type { Woken } from '../ui/lazy-part.tsx';
 import { AccountButton } from './user-menu.tsx';
 import { useAppNavigate } from '../../app/navigation.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** The avatar menu of the top bar: Help, Settings, Logout (after confirmation). Loaded by user-menu.tsx. */
 export default function UserMenuPopup({ woken }: { woken: Woken }) {
@@ -18,6 +19,7 @@ export default function UserMenuPopup({ woken }: { woken: Woken }) {
   }, []);
   const navigate = useAppNavigate();
   const [confirming, setConfirming] = useState(false);
+  const { t } = useI18n();
   if (!user) return null;
   return (
     <>
@@ -36,14 +38,14 @@ export default function UserMenuPopup({ woken }: { woken: Woken }) {
           <Menu.Positioner>
             <Menu.Content minW="48">
               <Menu.Item value="help">
-                <AppIcon name="help" boxSize="4" /> Help
+                <AppIcon name="help" boxSize="4" /> {t('menu.help')}
               </Menu.Item>
               <Menu.Item value="settings">
-                <AppIcon name="settings" boxSize="4" /> Settings
+                <AppIcon name="settings" boxSize="4" /> {t('menu.settings')}
               </Menu.Item>
               <Menu.Separator />
               <Menu.Item value="logout" color="fg.error">
-                <AppIcon name="logout" boxSize="4" /> Logout
+                <AppIcon name="logout" boxSize="4" /> {t('menu.logout')}
               </Menu.Item>
             </Menu.Content>
           </Menu.Positioner>

@@ -1,6 +1,7 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { keepOpenOnToast } from './toaster.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 type RootProps = ComponentProps<typeof Dialog.Root>;
 
@@ -82,9 +83,10 @@ export interface AppDialogProps extends Omit<ComponentProps<typeof Dialog.Root>,
  * submit button, and nothing closes it while `busy`. Without `onSubmit` it shows `footer` as given.
  */
 export function AppDialog({
-  title, children, footer, onClose, busy = false, onSubmit, submitLabel, submitPalette, label, closeLabel = 'Close', closeButton = true, formProps,
+  title, children, footer, onClose, busy = false, onSubmit, submitLabel, submitPalette, label, closeLabel, closeButton = true, formProps,
   bodyProps, contentProps, open = true, placement = 'center', size = 'sm', ...root
 }: AppDialogProps) {
+  const { t } = useI18n();
   const sections = (
     <>
       <Dialog.Header>
@@ -96,7 +98,7 @@ export function AppDialog({
           {footer ?? (
             <>
               <Button variant="outline" type="button" disabled={busy} onClick={onClose}>
-                Cancel
+                {t('shell.cancel')}
               </Button>
               <Button type="submit" loading={busy} colorPalette={submitPalette}>
                 {submitLabel}
@@ -109,7 +111,7 @@ export function AppDialog({
   );
   const close = closeButton && (
     <Dialog.CloseTrigger asChild>
-      <CloseButton size="sm" disabled={busy} aria-label={closeLabel} />
+      <CloseButton size="sm" disabled={busy} aria-label={closeLabel ?? t('shell.close')} />
     </Dialog.CloseTrigger>
   );
   return (

@@ -2,6 +2,7 @@ import { Alert, Button, EmptyState, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { MESSAGES } from '../../../db/messages.ts';
 import { AppIcon } from './icons.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 export interface LoadErrorProps {
   /** The spec's wording (section 8): a screen's data is "Error occurred during fetching data". */
@@ -22,10 +23,12 @@ export interface LoadErrorProps {
  * What a screen shows when its data could not be loaded: the spec's message and a Retry. One
  * component for every screen, so the wording, the role and the retry are the same everywhere.
  */
-export function LoadError({ message = MESSAGES.fetchFailed, onRetry, retrying = false, variant = 'block', children }: LoadErrorProps) {
+export function LoadError({ message: given = MESSAGES.fetchFailed, onRetry, retrying = false, variant = 'block', children }: LoadErrorProps) {
+  const { t, tMessage } = useI18n();
+  const message = tMessage(given);
   const retry = onRetry && (
     <Button size="sm" variant="outline" onClick={onRetry} loading={retrying} flexShrink={0}>
-      Retry
+      {t('shell.retry')}
     </Button>
   );
   if (variant !== 'block') {

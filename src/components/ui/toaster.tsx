@@ -1,5 +1,6 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 import { DURATIONS } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** The gap between the navbar (85 px from md up, 65-70 px on phones) and the first toast. */
 const BELOW_NAVBAR = 'calc(85px + 0.5rem)';
@@ -43,7 +44,9 @@ export function keepOpenOnToast(e: { detail?: { target?: EventTarget | null; ori
   if (target instanceof Element && target.closest('[data-scope="toast"]')) e.preventDefault();
 }
 
+/** Toasts show catalogue messages in the language on view (a switch renames the open ones too). */
 export function Toaster() {
+  const { t, tMessage } = useI18n();
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
@@ -51,10 +54,10 @@ export function Toaster() {
           <Toast.Root width={{ md: 'sm' }}>
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title dir="auto">{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description dir="auto">{toast.description}</Toast.Description>}
+              {toast.title && <Toast.Title dir="auto">{typeof toast.title === 'string' ? tMessage(toast.title) : toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description dir="auto">{typeof toast.description === 'string' ? tMessage(toast.description) : toast.description}</Toast.Description>}
             </Stack>
-            {toast.closable && <Toast.CloseTrigger aria-label="Close" />}
+            {toast.closable && <Toast.CloseTrigger aria-label={t('shell.close')} />}
           </Toast.Root>
         )}
       </ChakraToaster>

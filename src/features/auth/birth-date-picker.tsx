@@ -1,7 +1,13 @@
 import { Field, HStack, NativeSelect } from '@chakra-ui/react';
 import { EARLIEST_BIRTH_DATE, latestBirthDate } from './registration.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
+import { intlLocale } from '../../lib/format.ts';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** The twelve month names in the language on view. */
+const monthNames = (locale: string) => {
+  const f = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, i) => f.format(Date.UTC(2000, i, 1)));
+};
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
@@ -9,6 +15,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * Month and day stay disabled until a year is picked; the value is YYYY-MM-DD once complete.
  */
 export function BirthDatePicker({ value, onChange, invalid, error }: { value: string; onChange: (v: string) => void; invalid?: boolean; error?: string }) {
+  const { t, tMessage, locale } = useI18n();
+  const months = monthNames(intlLocale(locale));
   const latest = latestBirthDate();
   const [ly, lm, ld] = latest.split('-').map(Number) as [number, number, number];
   const minYear = Number(EARLIEST_BIRTH_DATE.slice(0, 4));
@@ -34,11 +42,11 @@ export function BirthDatePicker({ value, onChange, invalid, error }: { value: st
 
   return (
     <Field.Root required invalid={invalid}>
-      <Field.Label id="dob-label">Date of Birth</Field.Label>
+      <Field.Label id="dob-label">{t('auth.dateOfBirth')}</Field.Label>
       <HStack w="full" role="group" aria-labelledby="dob-label">
         <NativeSelect.Root flex="1.2">
-          <NativeSelect.Field aria-label="Year of birth" value={y} onChange={(e) => set(e.currentTarget.value, m, d)}>
-            <option value="">Year</option>
+          <NativeSelect.Field aria-label={t('auth.yearOfBirth')} value={y} onChange={(e) => set(e.currentTarget.value, m, d)}>
+            <option value="">{t('auth.year')}</option>
             {years.map((yy) => (
               <option key={yy} value={yy}>
                 {yy}
@@ -48,9 +56,9 @@ export function BirthDatePicker({ value, onChange, invalid, error }: { value: st
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <NativeSelect.Root flex="1.5" disabled={!y}>
-          <NativeSelect.Field aria-label="Month of birth" value={m} onChange={(e) => set(y, e.currentTarget.value, d)}>
-            <option value="">Month</option>
-            {MONTHS.slice(0, maxMonth).map((name, i) => (
+          <NativeSelect.Field aria-label={t('auth.monthOfBirth')} value={m} onChange={(e) => set(y, e.currentTarget.value, d)}>
+            <option value="">{t('auth.month')}</option>
+            {months.slice(0, maxMonth).map((name, i) => (
               <option key={name} value={pad(i + 1)}>
                 {name}
               </option>
@@ -59,8 +67,8 @@ export function BirthDatePicker({ value, onChange, invalid, error }: { value: st
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <NativeSelect.Root flex="1" disabled={!y || !m}>
-          <NativeSelect.Field aria-label="Day of birth" value={d} onChange={(e) => set(y, m, e.currentTarget.value)}>
-            <option value="">Day</option>
+          <NativeSelect.Field aria-label={t('auth.dayOfBirth')} value={d} onChange={(e) => set(y, m, e.currentTarget.value)}>
+            <option value="">{t('auth.day')}</option>
             {Array.from({ length: maxDay }, (_, i) => (
               <option key={i} value={pad(i + 1)}>
                 {i + 1}
@@ -70,7 +78,7 @@ export function BirthDatePicker({ value, onChange, invalid, error }: { value: st
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </HStack>
-      <Field.ErrorText>{error}</Field.ErrorText>
+      <Field.ErrorText>{error && tMessage(error)}</Field.ErrorText>
     </Field.Root>
   );
 }

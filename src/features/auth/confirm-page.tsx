@@ -8,6 +8,7 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { MESSAGES } from '../../../db/messages.ts';
 import { AuthCard } from './auth-card.tsx';
 import { firstError } from './errors.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** Email Confirmation: the code the server emailed, and a way to have it sent again. */
 export default function ConfirmPage() {
@@ -18,6 +19,7 @@ export default function ConfirmPage() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
+  const { t, tMessage } = useI18n();
   if (user?.email_verified_at) return <Navigate to="/home" replace />;
 
   const verify = async (e: FormEvent) => {
@@ -29,7 +31,7 @@ export default function ConfirmPage() {
     if (res.ok && res.data.user && session.status === 'signed-in') {
       await engine.signIn(session.token, res.data.user);
       setBusy(null);
-      notify('success', 'Your email has been confirmed');
+      notify('success', t('auth.emailConfirmed'));
       navigate('/home', { replace: true });
       return;
     }
@@ -46,11 +48,11 @@ export default function ConfirmPage() {
   };
 
   return (
-    <AuthCard title="Email Confirmation" subtitle={<>We sent a confirmation code to <span dir="auto">{user?.email}</span>.</>}>
+    <AuthCard title={t('route.confirm')} subtitle={<CodeSentTo email={user?.email ?? ''} />}>
       <form onSubmit={verify} noValidate>
         <Stack gap="4">
           <Field.Root required invalid={!!error}>
-            <Field.Label>Confirmation code</Field.Label>
+            <Field.Label>{t('auth.confirmationCode')}</Field.Label>
             <Input
               value={code}
               onChange={(e) => {
@@ -62,19 +64,32 @@ export default function ConfirmPage() {
               letterSpacing="0.3em"
               fontSize="lg"
             />
-            <Field.ErrorText>{error}</Field.ErrorText>
+            <Field.ErrorText>{error && tMessage(error)}</Field.ErrorText>
           </Field.Root>
           <Button type="submit" size="lg" loading={busy === 'verify'}>
-            Confirm
+            {t('auth.confirm')}
           </Button>
           <HStack justify="center" fontSize="sm">
-            <Text color="fg.muted">Did not get it?</Text>
+            <Text color="fg.muted">{t('auth.didNotGet')}</Text>
             <Button variant="plain" size="sm" color="brand.fg" px="0" onClick={resend} loading={busy === 'resend'}>
-              Resend code
+              {t('auth.resend')}
             </Button>
           </HStack>
         </Stack>
       </form>
     </AuthCard>
+  );
+}
+
+/** "We sent a confirmation code to {email}." with the address in its own direction (user-written text). */
+function CodeSentTo({ email }: { email: string }) {
+  const { t } = useI18n();
+  const [before = '', after = ''] = t('auth.codeSentTo', { email: '\u0000' }).split('\u0000');
+  return (
+    <>
+      {before}
+      <span dir="auto">{email}</span>
+      {after}
+    </>
   );
 }

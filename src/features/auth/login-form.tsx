@@ -4,7 +4,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import type { User } from '../../../db/entities.ts';
 import { useShell } from '../../app/session-context.tsx';
 import { getEngine } from '../../lib/engine/connect.ts';
-import { keptChangesMessage, MESSAGES } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { AuthCard } from './auth-card.tsx';
 import { firstError } from './errors.ts';
 import { PasswordInput } from './password-input.tsx';
@@ -29,6 +29,7 @@ export function LoginForm({ teacher = false }: { teacher?: boolean }) {
   const [wrongPage, setWrongPage] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { t, tMessage } = useI18n();
 
   // A message goes when it no longer applies: the server's answer was about what was typed before.
   const edit = (set: (v: string) => void) => (v: string) => {
@@ -61,28 +62,28 @@ export function LoginForm({ teacher = false }: { teacher?: boolean }) {
   const otherPath = teacher ? '/login' : '/login/teachers';
 
   return (
-    <AuthCard title={teacher ? 'Teachers Sign In' : 'Sign In'} subtitle={teacher ? 'For teachers of the platform' : 'Welcome back'}>
+    <AuthCard title={teacher ? t('route.login-teachers') : t('route.login')} subtitle={teacher ? t('auth.teacherSubtitle') : t('auth.welcomeBack')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           {unsent > 0 && (
             <Alert.Root status="info" role="status" data-testid="kept-changes">
               <Alert.Indicator />
-              <Alert.Title>{keptChangesMessage(unsent)}</Alert.Title>
+              <Alert.Title>{t('msg.keptChanges', { n: unsent })}</Alert.Title>
             </Alert.Root>
           )}
           <Field.Root required invalid={missing && !email.trim()}>
-            <Field.Label>Email</Field.Label>
+            <Field.Label>{t('auth.email')}</Field.Label>
             <Input type="email" autoComplete="username" inputMode="email" value={email} onChange={(e) => edit(setEmail)(e.target.value)} dir="auto" />
-            <Field.ErrorText>{MESSAGES.inputRequired}</Field.ErrorText>
+            <Field.ErrorText>{t('msg.inputRequired')}</Field.ErrorText>
           </Field.Root>
           <Field.Root required invalid={missing && !password}>
-            <Field.Label>Password</Field.Label>
+            <Field.Label>{t('auth.password')}</Field.Label>
             <PasswordInput autoComplete="current-password" value={password} onChange={(e) => edit(setPassword)(e.target.value)} />
-            <Field.ErrorText>{MESSAGES.inputRequired}</Field.ErrorText>
+            <Field.ErrorText>{t('msg.inputRequired')}</Field.ErrorText>
           </Field.Root>
           {error && (
             <Text color="fg.error" fontSize="sm" role="alert" dir="auto">
-              {error}
+              {error === SIGN_IN_FAILED ? t('auth.signInFailed') : tMessage(error)}
             </Text>
           )}
           {wrongPage && (
@@ -92,28 +93,28 @@ export function LoginForm({ teacher = false }: { teacher?: boolean }) {
                 <Alert.Title>{wrongPage}</Alert.Title>
                 <Alert.Description>
                   <Link asChild color="brand.fg" fontWeight="semibold">
-                    <RouterLink to={`${otherPath}${search}`}>{teacher ? 'Go to the student Sign In' : 'Go to Teachers Sign In'}</RouterLink>
+                    <RouterLink to={`${otherPath}${search}`}>{teacher ? t('auth.goStudent') : t('auth.goTeachers')}</RouterLink>
                   </Link>
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>
           )}
           <Button type="submit" loading={busy} size="lg">
-            Sign In
+            {t('auth.signIn')}
           </Button>
           <Stack gap="1" fontSize="sm" align="center">
             <Link asChild color="brand.fg">
-              <RouterLink to={`/reset-password${search}`}>Forgot your password?</RouterLink>
+              <RouterLink to={`/reset-password${search}`}>{t('auth.forgot')}</RouterLink>
             </Link>
             {teacher ? (
               <Link asChild color="brand.fg">
-                <RouterLink to={`/login${search}`}>Student sign in</RouterLink>
+                <RouterLink to={`/login${search}`}>{t('auth.studentSignIn')}</RouterLink>
               </Link>
             ) : (
               <Text>
-                New here?{' '}
+                {t('auth.newHere')}{' '}
                 <Link asChild color="brand.fg" fontWeight="medium">
-                  <RouterLink to={`/register${search}`}>Create an account</RouterLink>
+                  <RouterLink to={`/register${search}`}>{t('auth.createAnAccount')}</RouterLink>
                 </Link>
               </Text>
             )}

@@ -2,12 +2,14 @@ import { Button, Text } from '@chakra-ui/react';
 import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { useState } from 'react';
 import { useLogout } from './use-logout.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** Asks before signing out; asks again when changes made offline have not been sent yet. */
 export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const logout = useLogout();
   const [busy, setBusy] = useState(false);
   const [unsent, setUnsent] = useState(false);
+  const { t } = useI18n();
   const confirm = async () => {
     setBusy(true);
     const done = await logout(unsent);
@@ -26,23 +28,23 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
       onClose={close}
       busy={busy}
       role="alertdialog"
-      title="Logout"
+      title={t('menu.logout')}
       closeButton={false}
       footer={
         <>
           <Button variant="outline" disabled={busy} onClick={close}>
-            Cancel
+            {t('shell.cancel')}
           </Button>
           <Button colorPalette="red" loading={busy} onClick={confirm}>
-            Logout
+            {t('menu.logout')}
           </Button>
         </>
       }
     >
       <Text>
         {unsent
-          ? 'Some of your changes have not been sent yet and will be lost. Logout anyway?'
-          : 'Are you sure you want to logout?'}
+          ? t('auth.logoutUnsent')
+          : t('auth.logoutConfirm')}
       </Text>
     </AppDialog>
   );

@@ -15,6 +15,7 @@ import {
   EXCLUDED_COUNTRIES, emptyRegistration, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationForm,
 } from './registration.ts';
 import { completeSignIn, hasSession } from './sign-in.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** Server field names (422) to the form's. */
 const SERVER_FIELDS: Record<string, keyof RegistrationForm> = {
@@ -35,6 +36,7 @@ export default function RegisterPage() {
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { t } = useI18n();
 
   // The detected country fills an empty Country when it becomes known (or changes); a country the
   // user picked or cleared is left alone otherwise. Adjusted while rendering, not in an effect.
@@ -78,17 +80,17 @@ export default function RegisterPage() {
   };
 
   return (
-    <AuthCard title="Sign Up" subtitle="Create your account and start with 2 free trial classes." maxW="xl">
+    <AuthCard title={t('route.register')} subtitle={t('auth.signUpSubtitle')} maxW="xl">
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <RegistrationFields form={form} errors={errors} set={set} idPrefix="register" autofill />
           <Button type="submit" size="lg" loading={busy}>
-            Create Account
+            {t('auth.createAccount')}
           </Button>
           <Text fontSize="sm" textAlign="center">
-            Already have an account?{' '}
+            {t('auth.haveAccount')}{' '}
             <Link asChild color="brand.fg" fontWeight="medium">
-              <RouterLink to={`/login${search}`}>Sign in</RouterLink>
+              <RouterLink to={`/login${search}`}>{t('auth.signInLink')}</RouterLink>
             </Link>
           </Text>
         </Stack>

@@ -3,6 +3,7 @@ import { BirthDatePicker } from './birth-date-picker.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { PhoneField } from './phone-field.tsx';
 import type { RegistrationErrors, RegistrationForm } from './registration.ts';
+import { useI18n, type MessageId } from '../../lib/i18n/index.ts';
 
 export interface RegistrationFieldsProps {
   form: RegistrationForm;
@@ -16,48 +17,50 @@ export interface RegistrationFieldsProps {
 
 /** The registration form's fields (section 5 of the spec): one form for sign-up and child accounts. */
 export function RegistrationFields({ form, errors, set, idPrefix, autofill }: RegistrationFieldsProps) {
-  const text = (k: 'firstName' | 'lastName' | 'email', label: string, type: string, autoComplete: string) => (
+  const { t, tMessage } = useI18n();
+  const err = (m: string | undefined) => m && tMessage(m);
+  const text = (k: 'firstName' | 'lastName' | 'email', label: MessageId, type: string, autoComplete: string) => (
     <Field.Root required invalid={!!errors[k]}>
-      <Field.Label>{label}</Field.Label>
+      <Field.Label>{t(label)}</Field.Label>
       <Input type={type} autoComplete={autofill ? autoComplete : 'off'} value={form[k]} onChange={(e) => set(k, e.target.value)} dir="auto" />
-      <Field.ErrorText>{errors[k]}</Field.ErrorText>
+      <Field.ErrorText>{err(errors[k])}</Field.ErrorText>
     </Field.Root>
   );
   const genderLabel = `${idPrefix}-gender-label`;
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        {text('firstName', 'First Name', 'text', 'given-name')}
-        {text('lastName', 'Last Name', 'text', 'family-name')}
+        {text('firstName', 'auth.firstName', 'text', 'given-name')}
+        {text('lastName', 'auth.lastName', 'text', 'family-name')}
       </SimpleGrid>
-      {text('email', 'Email', 'email', 'email')}
+      {text('email', 'auth.email', 'email', 'email')}
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <Field.Root required invalid={!!errors.password}>
-          <Field.Label>Password</Field.Label>
+          <Field.Label>{t('auth.password')}</Field.Label>
           <PasswordInput autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} />
-          <Field.ErrorText>{errors.password}</Field.ErrorText>
+          <Field.ErrorText>{err(errors.password)}</Field.ErrorText>
         </Field.Root>
         <Field.Root required invalid={!!errors.confirm}>
-          <Field.Label>Confirm Password</Field.Label>
+          <Field.Label>{t('auth.confirmPassword')}</Field.Label>
           <PasswordInput autoComplete="new-password" value={form.confirm} onChange={(e) => set('confirm', e.target.value)} />
-          <Field.ErrorText>{errors.confirm}</Field.ErrorText>
+          <Field.ErrorText>{err(errors.confirm)}</Field.ErrorText>
         </Field.Root>
       </SimpleGrid>
       <BirthDatePicker value={form.dateOfBirth} onChange={(v) => set('dateOfBirth', v)} invalid={!!errors.dateOfBirth} error={errors.dateOfBirth} />
       <Field.Root required invalid={!!errors.gender}>
-        <Field.Label id={genderLabel}>Gender</Field.Label>
+        <Field.Label id={genderLabel}>{t('auth.gender')}</Field.Label>
         <RadioGroup.Root value={form.gender} onValueChange={(e) => set('gender', (e.value ?? '') as RegistrationForm['gender'])} aria-labelledby={genderLabel}>
           <HStack gap="6">
             {(['Male', 'Female'] as const).map((g) => (
               <RadioGroup.Item key={g} value={g}>
                 <RadioGroup.ItemHiddenInput />
                 <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{g}</RadioGroup.ItemText>
+                <RadioGroup.ItemText>{g === 'Male' ? t('auth.male') : t('auth.female')}</RadioGroup.ItemText>
               </RadioGroup.Item>
             ))}
           </HStack>
         </RadioGroup.Root>
-        <Field.ErrorText>{errors.gender}</Field.ErrorText>
+        <Field.ErrorText>{err(errors.gender)}</Field.ErrorText>
       </Field.Root>
       <PhoneField
         country={form.country}

@@ -1,3 +1,4 @@
+import { t, type Locale } from '../../lib/i18n/index.ts';
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { MESSAGES } from '../../../db/messages.ts';
 
@@ -38,12 +39,12 @@ export function latestBirthDate(today: Date = new Date()): string {
 }
 
 /** Countries offered by the phone picker, by English name, Israel left out. */
-export function phoneCountries(): { code: CountryCode; name: string; dial: string }[] {
-  const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
+export function phoneCountries(locale: Locale = 'en'): { code: CountryCode; name: string; dial: string }[] {
+  const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([locale], { type: 'region' }) : null;
   return getCountries()
     .filter((c) => !EXCLUDED_COUNTRIES.has(c))
     .map((code) => ({ code, name: names?.of(code) ?? code, dial: `+${getCountryCallingCode(code)}` }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 
 /** The number in E.164 when it is valid for the chosen country, else null. */
@@ -68,7 +69,7 @@ export function validateRegistration(f: RegistrationForm, today: Date = new Date
   if (!e.dateOfBirth) {
     const latest = latestBirthDate(today);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(f.dateOfBirth) || f.dateOfBirth < EARLIEST_BIRTH_DATE || f.dateOfBirth > latest) {
-      e.dateOfBirth = `Date of birth must be between ${EARLIEST_BIRTH_DATE} and ${latest}`;
+      e.dateOfBirth = t('auth.dobRange', { from: EARLIEST_BIRTH_DATE, to: latest });
     }
   }
   if (!e.gender && f.gender !== 'Male' && f.gender !== 'Female') e.gender = MESSAGES.inputRequired;

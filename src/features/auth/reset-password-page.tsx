@@ -7,6 +7,7 @@ import { MESSAGES } from '../../../db/messages.ts';
 import { AuthCard } from './auth-card.tsx';
 import { firstError } from './errors.ts';
 import { PasswordInput } from './password-input.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 type Step = 'email' | 'code' | 'password';
 
@@ -25,6 +26,7 @@ export default function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t, tMessage } = useI18n();
   /** Typing changes what the last message was about: it goes (it shows again on the next submit if it still applies). */
   const typed = (set: (v: string) => void) => (e: { target: { value: string } }) => {
     set(e.target.value);
@@ -65,47 +67,43 @@ export default function ResetPasswordPage() {
   };
 
   const subtitle =
-    step === 'email'
-      ? 'Enter your email and we will send you a code.'
-      : step === 'code'
-        ? 'Enter the code we sent to your email.'
-        : 'Choose a new password.';
+    step === 'email' ? t('auth.resetEmailStep') : step === 'code' ? t('auth.resetCodeStep') : t('auth.resetPasswordStep');
   return (
-    <AuthCard title="Reset Password" subtitle={subtitle}>
+    <AuthCard title={t('route.reset-password')} subtitle={subtitle}>
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <Field.Root required disabled={step !== 'email'}>
-            <Field.Label>Email</Field.Label>
+            <Field.Label>{t('auth.email')}</Field.Label>
             <Input type="email" autoComplete="username" value={email} onChange={typed(setEmail)} dir="auto" />
           </Field.Root>
           {step === 'code' && (
             <Field.Root required>
-              <Field.Label>Code</Field.Label>
+              <Field.Label>{t('auth.code')}</Field.Label>
               <Input value={code} onChange={typed(setCode)} inputMode="numeric" autoComplete="one-time-code" />
             </Field.Root>
           )}
           {step === 'password' && (
             <>
               <Field.Root required>
-                <Field.Label>New Password</Field.Label>
+                <Field.Label>{t('auth.newPassword')}</Field.Label>
                 <PasswordInput autoComplete="new-password" value={password} onChange={typed(setPassword)} />
               </Field.Root>
               <Field.Root required>
-                <Field.Label>Confirm Password</Field.Label>
+                <Field.Label>{t('auth.confirmPassword')}</Field.Label>
                 <PasswordInput autoComplete="new-password" value={confirm} onChange={typed(setConfirm)} />
               </Field.Root>
             </>
           )}
           {error && (
             <Text color="fg.error" fontSize="sm" role="alert" dir="auto">
-              {error}
+              {tMessage(error)}
             </Text>
           )}
           <Button type="submit" size="lg" loading={busy}>
-            {step === 'email' ? 'Send Code' : step === 'code' ? 'Verify Code' : 'Reset Password'}
+            {step === 'email' ? t('auth.sendCode') : step === 'code' ? t('auth.verifyCode') : t('auth.resetPassword')}
           </Button>
           <Link asChild color="brand.fg" fontSize="sm" alignSelf="center">
-            <RouterLink to="/login">Back to sign in</RouterLink>
+            <RouterLink to="/login">{t('auth.backToSignIn')}</RouterLink>
           </Link>
         </Stack>
       </form>

@@ -3,6 +3,7 @@ import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '../../lib/engine/mutation.ts';
 import { passwordChangeError } from './password-rules.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** Change Password: new password and its confirmation; other sessions are signed out by the server. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -10,6 +11,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { t, tMessage } = useI18n();
   const reset = () => {
     setPassword('');
     setConfirm('');
@@ -29,19 +31,19 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     onClose();
   };
   return (
-    <AppDialog open={open} title="Change Password" onSubmit={submit} submitLabel="Save" busy={busy} onClose={close} size="sm">
+    <AppDialog open={open} title={t('settings.changePassword')} onSubmit={submit} submitLabel={t('settings.save')} busy={busy} onClose={close} size="sm">
       <Stack gap="4">
         <Field.Root required>
-          <Field.Label>New Password</Field.Label>
+          <Field.Label>{t('settings.newPassword')}</Field.Label>
           <Input type="password" autoComplete="new-password" value={password} onChange={(e) => { setPassword(e.target.value); setError(null); }} />
         </Field.Root>
         <Field.Root required>
-          <Field.Label>Confirm Password</Field.Label>
+          <Field.Label>{t('settings.confirmPassword')}</Field.Label>
           <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => { setConfirm(e.target.value); setError(null); }} />
         </Field.Root>
         {error && (
           <Text color="fg.error" fontSize="sm" role="alert">
-            {error}
+            {tMessage(error)}
           </Text>
         )}
       </Stack>

@@ -1,6 +1,7 @@
 import { Field, Switch } from '@chakra-ui/react';
 import { useState } from 'react';
 import { notificationsOn, setNotifications } from '../../lib/attention.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 const unsupported = typeof Notification === 'undefined';
 
@@ -10,6 +11,7 @@ const unsupported = typeof Notification === 'undefined';
  */
 export function NotificationSetting() {
   const [on, setOn] = useState(notificationsOn);
+  const { t } = useI18n();
   const [denied, setDenied] = useState(!unsupported && Notification.permission === 'denied');
   const change = async (want: boolean) => {
     const now = await setNotifications(want);
@@ -21,14 +23,14 @@ export function NotificationSetting() {
       <Switch.Root checked={on} disabled={unsupported} onCheckedChange={(d) => void change(d.checked)}>
         <Switch.HiddenInput />
         <Switch.Control />
-        <Switch.Label>Notify me of new messages</Switch.Label>
+        <Switch.Label>{t('settings.notify')}</Switch.Label>
       </Switch.Root>
       <Field.HelperText>
         {unsupported
-          ? 'This browser cannot show notifications.'
+          ? t('settings.notifyUnsupported')
           : denied
-            ? 'Notifications are blocked for this site in your browser settings.'
-            : 'Shown while the app is in the background, on this device only.'}
+            ? t('settings.notifyBlocked')
+            : t('settings.notifyHint')}
       </Field.HelperText>
     </Field.Root>
   );

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Field, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useColorMode } from '../../app/color-mode.tsx';
 import { useRole, useUser } from '../../app/session-context.tsx';
@@ -7,6 +7,8 @@ import { AppIcon } from '../../components/ui/icons.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { NotificationSetting } from './notification-setting.tsx';
 import { TimezoneSetting } from './timezone-setting.tsx';
+import { LanguageMenu } from '../../components/layout/language-menu.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -26,42 +28,50 @@ export default function SettingsPage() {
   const teacher = useRole() === 'teacher';
   const { colorMode, toggleColorMode } = useColorMode();
   const [changing, setChanging] = useState(false);
+  const { t } = useI18n();
   return (
     <PageContainer maxW="3xl">
       <Heading as="h1" size="2xl" mb="6">
-        Settings
+        {t('route.settings')}
       </Heading>
       <Stack gap="5">
-        <Section title="Security">
+        <Section title={t('settings.security')}>
           <HStack justify="space-between" gap="4" flexWrap="wrap">
             <HStack gap="3">
               <AppIcon name="lock" color="fg.muted" />
               <Box>
-                <Text fontWeight="medium">Password</Text>
+                <Text fontWeight="medium">{t('settings.password')}</Text>
                 <Text fontSize="sm" color="fg.muted">
-                  {teacher ? 'Teachers cannot change their password here.' : 'Change the password you sign in with.'}
+                  {teacher ? t('settings.teacherPassword') : t('settings.changePasswordHint')}
                 </Text>
               </Box>
             </HStack>
             <Button variant="outline" onClick={() => setChanging(true)} disabled={teacher}>
-              Change Password
+              {t('settings.changePassword')}
             </Button>
           </HStack>
           <Text fontSize="sm" color="fg.muted" mt="4" dir="auto">
-            Signed in as {user?.email}
+            {t('settings.signedInAs', { email: user?.email ?? '' })}
           </Text>
         </Section>
-        <Section title="Time">
+        <Section title={t('settings.language')}>
+          <Field.Root>
+            <Field.Label htmlFor="language-select">{t('settings.language')}</Field.Label>
+            <LanguageMenu withLabel size="md" w="full" maxW="xs" />
+            <Field.HelperText>{t('settings.languageHint')}</Field.HelperText>
+          </Field.Root>
+        </Section>
+        <Section title={t('settings.time')}>
           <TimezoneSetting />
         </Section>
-        <Section title="Notifications">
+        <Section title={t('settings.notifications')}>
           <NotificationSetting />
         </Section>
-        <Section title="Appearance">
+        <Section title={t('settings.appearance')}>
           <Switch.Root checked={colorMode === 'dark'} onCheckedChange={toggleColorMode}>
             <Switch.HiddenInput />
             <Switch.Control />
-            <Switch.Label>Dark mode</Switch.Label>
+            <Switch.Label>{t('settings.darkMode')}</Switch.Label>
           </Switch.Root>
         </Section>
       </Stack>

@@ -1,3 +1,4 @@
+import { t, type MessageId } from '../../../src/lib/i18n/index.ts';
 import { describe, expect, it } from 'vitest';
 import { badgeCount, bottomNav, GUEST_MENU, sideMenu, STUDENT_MENU, TEACHER_MENU } from '../../../src/components/layout/menu-items.ts';
 import { notificationTarget, visibleNotifications } from '../../../src/features/notifications/notification-target.ts';
@@ -5,7 +6,7 @@ import { passwordChangeError } from '../../../src/features/settings/password-rul
 import { parseCountry } from '../../../src/lib/geo.ts';
 import type { Notification } from '../../../db/entities.ts';
 
-const labels = (items: readonly { label: string }[]) => items.map((i) => i.label);
+const labels = (items: readonly { label: MessageId }[]) => items.map((i) => t(i.label));
 
 describe('menus', () => {
   it('lists the student, teacher and guest menus in the spec order', () => {
@@ -18,9 +19,9 @@ describe('menus', () => {
       'Salary Report', 'Previous Salary', 'Contact Us', 'Settings',
     ]);
     expect(labels(GUEST_MENU)).toEqual(['Sign Up', 'Sign In', 'About Us', 'Contact Us']);
-    expect(GUEST_MENU.find((i) => i.label === 'About Us')?.external).toBe(true);
+    expect(GUEST_MENU.find((i) => t(i.label) === 'About Us')?.external).toBe(true);
     expect(sideMenu(null)).toBe(GUEST_MENU);
-    expect(STUDENT_MENU.find((i) => i.label === 'Inbox')?.unread).toBe(true);
+    expect(STUDENT_MENU.find((i) => t(i.label) === 'Inbox')?.unread).toBe(true);
   });
   it('shows Wallet in the bottom navigation only when enable_app_wallet is on', () => {
     expect(labels(bottomNav('student', true))).toEqual(['Home', 'My Courses', 'Calendar', 'Wallet', 'Inbox', 'Help']);
