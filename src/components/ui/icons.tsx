@@ -49,9 +49,16 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
+/**
+ * Icons that point a way (an arrow through a door, back, a list's bullets, a speech bubble's tail)
+ * mirror right to left; things (a clock, a bell, a wallet) do not.
+ */
+const MIRRORED: ReadonlySet<IconName> = new Set<IconName>(['login', 'logout', 'back', 'list', 'chat']);
+const MIRROR = { transform: 'scaleX(-1)' } as const;
+
 export function AppIcon({ name, ...rest }: { name: IconName } & IconProps) {
   return (
-    <Icon aria-hidden="true" boxSize="5" {...rest} asChild>
+    <Icon aria-hidden="true" boxSize="5" _rtl={MIRRORED.has(name) ? MIRROR : undefined} {...rest} asChild>
       <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <path d={PATHS[name]} />
       </svg>
