@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser, signIn as signInAt, startProxy } from './harness.ts';
 import { STUDENT_MENU, TEACHER_MENU } from '../../src/components/layout/menu-items.ts';
+import { t } from '../../src/lib/i18n/index.ts';
 
 /**
  * The installed app (issue 15, items 1–3): after one online visit of the dashboard the whole app
@@ -81,7 +82,7 @@ describe('the installed app', () => {
         await chip(page).getByText('Offline').waitFor({ timeout: TIMEOUT });
         for (const item of items) {
           if (item.external) continue;
-          await menu(page, item.label).click();
+          await menu(page, t(item.label)).click();
           await page.waitForURL(`**${item.to}`, { timeout: TIMEOUT });
           // The screen's own content (its data from the mirror, or its empty or offline state),
           // never the route's error screen, which is what a missing chunk shows.
