@@ -1,6 +1,8 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../db/messages.ts';
+import { ROUTES } from '../../../src/app/route-meta.ts';
+import { routeTitle } from '../../../src/app/route-title.ts';
 import { ar } from '../../../src/lib/i18n/ar/index.ts';
 import { en } from '../../../src/lib/i18n/en/index.ts';
 import { getLocale, preferredLocale, setLocale, t, tMessage } from '../../../src/lib/i18n/index.ts';
@@ -46,6 +48,12 @@ describe('catalogues', () => {
     expect(t('msg.keptChanges', { n: 1 })).toBe('1 change is waiting to be sent. Sign in again to send it.');
     expect(t('msg.keptChanges', { n: 3 })).toBe('3 changes are waiting to be sent. Sign in again to send them.');
     expect(t('msg.minRecharge', { min: 5 })).toBe('Cannot recharge less than 5$');
+  });
+});
+
+describe('route titles', () => {
+  it('every titled route has its title in the catalogue, the same English as route-meta.ts', () => {
+    for (const r of ROUTES) if (r.meta.title) expect(routeTitle(r.name), r.name).toBe(r.meta.title);
   });
 });
 
