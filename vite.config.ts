@@ -13,6 +13,7 @@ export default defineConfig({
     proxy: {
       '/api': apiTarget,
       '/uploads': apiTarget,
+      '/config.json': apiTarget,
       '/app/': { target: apiTarget.replace(/^http/, 'ws'), ws: true },
     },
   },
