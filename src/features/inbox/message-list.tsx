@@ -17,6 +17,8 @@ const PREFETCH_SCREENS = 3;
 const DEFAULT_ROW_PX = 64;
 /** Scrolling counts as paused after this long without a scroll event. */
 const SCROLL_IDLE_MS = 120;
+/** Frames in a row without the list moving or changing height before a pause counts as settled. */
+const STILL_FRAMES = 2;
 /** A page held back while the user scrolls is shown anyway once they are this many screens from the top. */
 const SHOW_HELD_SCREENS = 1;
 
@@ -155,7 +157,11 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const scrolledUp = useRef(false);
   const last = useRef({ top: 0, height: 0 });
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(idle.current), []);
+  const frame = useRef(0);
+  useEffect(() => () => {
+    clearTimeout(idle.current);
+    cancelAnimationFrame(frame.current);
+  }, []);
   const load = useCallback(() => {
     if (settled.current && hasMore && !loadingOlder && !held) onLoadOlder();
   }, [hasMore, loadingOlder, held, onLoadOlder]);
@@ -173,9 +179,25 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     last.current = { top, height };
     scrolling.current = true;
     clearTimeout(idle.current);
+    cancelAnimationFrame(frame.current);
+    // Paused: no scroll event for a while, and then a frame in which the list neither moved nor
+    // changed height (the rows the scroll revealed are measured and their estimate corrected; on a
+    // slow device that takes longer than the pause). Only then is a held page shown.
     idle.current = setTimeout(() => {
-      scrolling.current = false;
-      showHeld();
+      let was = '';
+      let stillFrames = 0;
+      const still = () => {
+        const now = `${el.scrollTop}/${el.scrollHeight}`;
+        stillFrames = now === was ? stillFrames + 1 : 0;
+        was = now;
+        if (stillFrames < STILL_FRAMES) {
+          frame.current = requestAnimationFrame(still);
+          return;
+        }
+        scrolling.current = false;
+        showHeld();
+      };
+      still();
     }, SCROLL_IDLE_MS);
     if (top <= SHOW_HELD_SCREENS * height) showHeld();
     if (scrolledUp.current && top <= PREFETCH_SCREENS * height) loadRef.current();
