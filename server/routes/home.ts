@@ -127,7 +127,9 @@ homeRoutes.get('/home', requireAuth, (c) => {
     .prepare(`${COURSE_SELECT} WHERE co.featured = 1 AND co.status = 'active' ORDER BY co.id`)
     .all() as CourseRow[];
   const credits = user.credits;
-  const lowCredits = credits < 5 || (next != null && !bool(next.is_trial) && !bool(next.paid) && credits < classPrice(next));
+  // Balance Not Enough only when the balance does not cover what is due: the next class, unless it
+  // is a trial or already paid (a new user with no classes and no credits owes nothing).
+  const lowCredits = next != null && !bool(next.is_trial) && !bool(next.paid) && credits < classPrice(next);
   return c.json({
     data: {
       ...base,
