@@ -86,22 +86,32 @@ self.addEventListener('message', (event) => {
   else if (data.type === 'GET_VERSION' && event.ports[0]) event.ports[0].postMessage({ version: MANIFEST.version });
 });
 
-/** A message notification (src/lib/attention.ts) opens its conversation: in a tab of the app if one is open, else a new one. */
+/**
+ * A notification's item (src/lib/attention.ts puts its address in `data.url`: a conversation, a
+ * class) opens in a tab of the app when one is open — the focused one, else a visible one, else
+ * the last used — brought forward and told where to go, so its router opens the item in place
+ * (no reload: a screen with unsent work keeps it); with no tab open, in a new window. Kept on `self`
+ * so a test can run it (a synthetic notificationclick may not call waitUntil).
+ */
+async function openNotificationTarget(url) {
+  const target = new URL(url || '/home', self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  const path = target.pathname + target.search + target.hash;
+  const tabs = (await self.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((c) => new URL(c.url).origin === self.location.origin);
+  const tab = tabs.find((c) => c.focused) || tabs.find((c) => c.visibilityState === 'visible') || tabs[0];
+  if (!tab) {
+    await self.clients.openWindow(path);
+    return;
+  }
+  // Focus is allowed while handling the click; refused otherwise (a test), the tab still goes there.
+  await tab.focus().catch(() => {});
+  tab.postMessage({ type: 'OPEN_URL', url: path });
+}
+self.openNotificationTarget = openNotificationTarget;
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL((event.notification.data && event.notification.data.url) || '/inbox', self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const tab = tabs.find((c) => new URL(c.url).origin === self.location.origin);
-      if (tab) {
-        await tab.focus();
-        await tab.navigate(target).catch(() => {});
-        return;
-      }
-      await self.clients.openWindow(target);
-    })(),
-  );
+  event.waitUntil(openNotificationTarget(event.notification.data && event.notification.data.url));
 });
 
 /** A Range request (audio, video) answered from the cached whole file. */

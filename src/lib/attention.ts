@@ -1,11 +1,15 @@
 import type { EngineEvent } from '../../db/engine-api.ts';
 import type { MessageRow } from '../../db/rows.ts';
+import { conversationLink } from './links.ts';
+import { once } from './notify-once.ts';
 
 /**
  * What tells a user with the app in the background that something needs them: the unread count in
  * the document title ("(3) Inbox · Tutoring") and on the installed app's icon (the Badging API,
- * where the browser has it), and, when the user opted in, a browser notification for a new message
- * while no tab of the app is visible.
+ * where the browser has it), and, when the user opted in, browser notifications: a new message
+ * while no tab of the app is visible (here), a reschedule request or decision and a class about to
+ * start (src/features/notifications/browser-notices.ts). Each is shown once per browser
+ * (notify-once.ts) and opens its item when clicked (public/sw.js).
  */
 let base = document.title;
 let unread = 0;
@@ -71,8 +75,8 @@ const FRESH_MS = 60_000;
 /**
  * Shows a notification for each new message from someone else while no tab of the app is visible
  * (`anyTabVisible()`, the engine's view of every tab). Every hidden tab sees the same change
- * event; the notification's tag is the message's, so they collapse into one. A click opens the
- * conversation (public/sw.js). Returns the unsubscribe.
+ * event; the first to claim the message shows it (notify-once.ts), the others do nothing. A click
+ * opens the conversation (public/sw.js). Returns the unsubscribe.
  */
 export function notifyNewMessages(
   events: (cb: (e: EngineEvent) => void) => () => void,
@@ -94,20 +98,56 @@ export function notifyNewMessages(
       if (typeof row.id !== 'number' || row.pending || seen.has(row.id) || row.sender?.id === myId) continue;
       if (now() - row.created_at_timestamp * 1000 > FRESH_MS) continue;
       seen.add(row.id);
-      void show(row);
+      const tag = `message-${row.id}`;
+      void once(tag, () =>
+        showNotification(row.sender?.name || 'New message', {
+          body: row.type === 'text' ? (row.text ?? '') : 'Sent an image',
+          tag,
+          data: { url: conversationLink(row.conversation_id) },
+        }),
+      );
     }
   });
 }
 
-async function show(m: MessageRow): Promise<void> {
-  const title = m.sender?.name || 'New message';
-  const body = m.type === 'text' ? (m.text ?? '') : 'Sent an image';
-  const options: NotificationOptions = { body, tag: `message-${m.id}`, data: { url: `/inbox?c=${m.conversation_id}` } };
+/** Where a click on a notification shown without the service worker (development) goes: the app's router. */
+let openInApp: ((url: string) => void) | null = null;
+export function setNotificationOpener(open: ((url: string) => void) | null): void {
+  openInApp = open;
+}
+
+/**
+ * A path of this app a notification may open: same origin, absolute path (a message from the
+ * service worker or a notification's data is checked before the router is given it).
+ */
+export function appPath(url: unknown): string | null {
+  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return null;
+  try {
+    const u = new URL(url, location.origin);
+    return u.origin === location.origin ? u.pathname + u.search + u.hash : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Shows a browser notification through the service worker (a persistent notification: its click
+ * reaches public/sw.js even after this tab has closed, and Android shows no other kind), or, with
+ * no service worker (development), a page notification whose click brings this tab forward and
+ * opens `data.url` in it. A browser that refuses: the title and the badge still say it.
+ */
+export async function showNotification(title: string, options: NotificationOptions & { data?: { url?: string } }): Promise<void> {
   try {
     const reg = await navigator.serviceWorker?.getRegistration();
     if (reg) return void (await reg.showNotification(title, options));
-    new Notification(title, options);
+    const n = new Notification(title, options);
+    n.onclick = () => {
+      window.focus();
+      n.close();
+      const path = appPath(options.data?.url);
+      if (path) openInApp?.(path);
+    };
   } catch {
-    /* a browser that refuses: the title and the badge still say it */
+    /* refused */
   }
 }

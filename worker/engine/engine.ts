@@ -109,7 +109,9 @@ export class Engine implements EngineApi {
     // A hinted resource is re-read in a request that starts after the hint (never joining one in flight, whose
     // reply may predate the change), and never beside another request for it; the pollers' next run moves back.
     this.hints = new HintScheduler(this.clock, {
-      active: () => this.active,
+      // A hint is news for this user (a class moved, a request to answer): it is read even while no
+      // tab is visible, so a browser notification can say it (issue 15); hints are rare, polls wait.
+      active: () => !!this.writer && this.online,
       home: () => void this.homePoller.kickFresh(),
       watchedMonths: () => [...this.calendars.keys()],
       month: (m) => void this.calendars.get(m)?.kickFresh(),

@@ -14,7 +14,7 @@ export type DataChanged = z.infer<typeof dataChangedEvent>;
 
 /** What the engine re-reads for a hint; each call must not overlap a request for the same resource. */
 export interface HintTargets {
-  /** Whether refreshing makes sense now (signed in, online, a tab visible); otherwise becoming active refreshes. */
+  /** Whether refreshing makes sense now (signed in and online, visible or not); otherwise becoming active refreshes. */
   active(): boolean;
   home(): void;
   /** The calendar months (`YYYY-MM`) some tab watches. */
