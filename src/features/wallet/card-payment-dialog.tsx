@@ -5,6 +5,7 @@ import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useShell } from '../../app/session-context.tsx';
 import { appConfig } from '../../lib/config.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useMutation } from '../../lib/engine/mutation.ts';
 import { MESSAGES } from '../../../db/messages.ts';
@@ -22,6 +23,7 @@ import { MESSAGES } from '../../../db/messages.ts';
  * captured order is "Error occurred during completing your payment, please contact support".
  */
 export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose: () => void }) {
+  const { t } = useI18n();
   const clientId = useShell().settings?.pp_client ?? '';
   const { run, busy } = useMutation('recharge', { attempt: true });
   const container = useRef<HTMLDivElement>(null);
@@ -79,7 +81,7 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
         {state === 'loading' && <Spinner size="sm" aria-label="Loading the payment provider" />}
         {state === 'failed' && (
           <Text color="fg.error" role="alert">
-            {MESSAGES.paymentProcessingFailed}
+            {t('msg.paymentProcessingFailed')}
           </Text>
         )}
         <Box ref={container} minHeight={state === 'ready' ? '44px' : undefined} />
