@@ -11,8 +11,9 @@
  *   (i18next-icu); Lingui's typing comes from its macros, which need a Babel or SWC pass that
  *   @vitejs/plugin-react 6 no longer runs (it would mean @rolldown/plugin-babel in the build) and
  *   hash the ids, and its catalogues are .po files compiled by its CLI.
- * - Size: intl-messageformat alone (no React bindings, no provider tree); a message without `{`
- *   is returned as written, without parsing. The Arabic catalogue is its own chunk, loaded only when
+ * - Size: intl-messageformat alone (no React bindings, no provider tree), and production builds
+ *   ship the catalogues parsed, without the ICU parser (scripts/vite-i18n-precompile.ts); a message
+ *   without `{` is returned as written. The Arabic catalogue is its own chunk, loaded only when
  *   Arabic is chosen: English users download none of it.
  *
  * The choice is kept on this device (localStorage), never sent anywhere but as `Accept-Language`
@@ -143,8 +144,9 @@ type ArgList<K extends MessageId> = keyof MessageArgs<K> extends never ? [values
 
 /** The message `id` in the current language, with its ICU arguments. */
 export function t<K extends MessageId>(id: K, ...[values]: ArgList<K>): string {
-  const text = catalogues[current]?.[id] ?? en[id];
-  if (!text.includes('{')) return text;
+  // A production build ships ICU messages parsed (scripts/vite-i18n-precompile.ts): an AST, not a string.
+  const text: ConstructorParameters<typeof IntlMessageFormat>[0] = catalogues[current]?.[id] ?? en[id];
+  if (typeof text === 'string' && !text.includes('{')) return text;
   const key = `${current}\u0000${id}`;
   let f = formats.get(key);
   if (!f) {
