@@ -147,8 +147,9 @@ async function navigation(request) {
 
 /**
  * The runtime configuration (src/lib/config.ts): network-first, so a changed file applies at the next
- * load; its last copy answers offline (kept in the build's cache, and carried to the next build's at
- * install); with neither, a 404, which the page takes as "no file, the defaults".
+ * load; its last copy answers offline (kept in the build's cache: fetched at install, or carried
+ * from the previous build's); with neither, an empty 204 (not a 404, which the browser would log as
+ * an error), which the page takes as "no file, the defaults".
  */
 const CONFIG = '/config.json';
 async function config(request) {
@@ -159,14 +160,19 @@ async function config(request) {
     else if (res.status === 404) await cache.delete(CONFIG);
     return res;
   } catch {
-    return (await cache.match(CONFIG)) || new Response('', { status: 404, headers: { 'content-type': 'text/plain' } });
+    return (await cache.match(CONFIG)) || new Response(null, { status: 204 });
   }
 }
 
-/** At install: the last build's copy of config.json goes into the new cache (a first offline start keeps the settings). */
+/**
+ * At install: config.json goes into the new build's cache (the page that installed the worker read
+ * it before the worker controlled it), or, unreachable, the previous build's copy does.
+ */
 async function carryConfig() {
   const cache = await caches.open(CACHE);
-  if (await cache.match(CONFIG)) return;
+  const res = await fetch(CONFIG, { cache: 'no-cache', credentials: 'same-origin' }).catch(() => null);
+  if (res && res.ok) return cache.put(CONFIG, res);
+  if (res && res.status === 404) return;
   for (const key of await caches.keys()) {
     if (key === CACHE || !key.startsWith(PREFIX)) continue;
     const old = await (await caches.open(key)).match(CONFIG);

@@ -8,6 +8,8 @@ describe('runtime configuration (config.json)', () => {
     expect(parseConfigResponse(404, 'text/plain', 'Not found')).toEqual({ file: null, problem: null });
     // A static host's single-page fallback is no file either.
     expect(parseConfigResponse(200, 'text/html', '<!doctype html>')).toEqual({ file: null, problem: null });
+    // The service worker's answer offline when it has no copy.
+    expect(parseConfigResponse(204, '', '')).toEqual({ file: null, problem: null });
     expect(resolveConfig([null], page, '9')).toEqual({
       apiBase: 'https://app.example.com/api', appVersion: '9', paymentSdkUrl: undefined,
       realtime: { authEndpoint: undefined, authHeaders: 'both', eventNames: 'class', overrides: undefined },
