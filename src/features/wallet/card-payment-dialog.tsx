@@ -8,6 +8,7 @@ import { appConfig } from '../../lib/config.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useMutation } from '../../lib/engine/mutation.ts';
+import { sameKeyMayRetry } from '../../lib/engine/attempt.ts';
 import { MESSAGES } from '../../../db/messages.ts';
 
 /**
@@ -22,6 +23,9 @@ import { MESSAGES } from '../../../db/messages.ts';
  * during processing your payment, plase contact support"; our server failing to complete a
  * captured order is "Error occurred during completing your payment, please contact support".
  */
+/** Waits before each new try of a completion that failed in a way that may pass. */
+const COMPLETE_RETRY_MS = [1000, 3000];
+
 export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose: () => void }) {
   const { t } = useI18n();
   const clientId = useShell().settings?.pp_client ?? '';
@@ -29,9 +33,17 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   // The provider's buttons are rendered once per amount: their approval completes with the latest `run`.
+  // The customer has paid by then: a failure that may be passing (offline, a timeout, a 5xx) is tried
+  // again with the same key, a few times, before the user is told to contact support.
   const complete = useEffectEvent(async (orderId: string) => {
-    const r = await run({ order_id: orderId }, { key: orderId, error: () => MESSAGES.paymentCompletingFailed });
-    if (r?.ok) onClose();
+    for (let i = 0; ; i++) {
+      const last = i === COMPLETE_RETRY_MS.length;
+      const r = await run({ order_id: orderId }, { key: orderId, error: (e) => (!last && sameKeyMayRetry(e) ? null : MESSAGES.paymentCompletingFailed) });
+      if (!r) return; // this order is being completed already (a second approval)
+      if (r.ok) return onClose();
+      if (last || !sameKeyMayRetry(r.error)) return;
+      await new Promise((done) => setTimeout(done, COMPLETE_RETRY_MS[i]));
+    }
   });
 
   useEffect(() => {
