@@ -177,7 +177,7 @@ describe('class reports', () => {
       await signIn(page, TEACHER, true);
       await page.goto(`${app.url}/class-reports`);
       await page.getByRole('heading', { name: 'Class Reports' }).waitFor();
-      await page.getByText('Reports added by your tutor after each class').waitFor();
+      await page.getByText('Reports you added for your students after each class').waitFor();
       const filter = page.getByLabel('Select Student');
       const option = filter.locator('option', { hasText: 'Yusuf Rahman' }).first();
       await option.waitFor({ state: 'attached', timeout: TIMEOUT });
@@ -188,14 +188,15 @@ describe('class reports', () => {
       await list.getByRole('button', { name: 'Edit' }).first().click({ timeout: TIMEOUT });
 
       const dialog = page.getByRole('dialog', { name: 'Edit Class Report' });
-      const rating = dialog.getByRole('slider');
-      await rating.focus();
+      // The same report form as adding one (Chakra's rating control): arrows move half a star.
+      const rating = dialog.getByRole('radiogroup');
+      await rating.getByRole('radio', { checked: true }).or(rating.getByRole('radio', { name: '1 stars' })).first().focus();
       await page.keyboard.press('End');
       await page.keyboard.press('ArrowLeft');
-      expect(await rating.getAttribute('aria-valuenow')).toBe('4.5');
+      await dialog.getByText('4.5/5').waitFor();
       await dialog.getByLabel('Class Activity').fill('');
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.getByText('Fill required inputs').waitFor();
+      await dialog.getByText('Input is required').waitFor();
       await dialog.getByLabel('Class Activity').fill(activity);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await toast(page, 'Class Report Saved Successfully');

@@ -13,7 +13,7 @@ import { useFilterEnrollments, useReports } from './data.ts';
 import { EditReportDialog } from './edit-report-dialog.tsx';
 import { ReportDetailDialog } from './report-detail-dialog.tsx';
 import { ReportRow } from './report-row.tsx';
-import { enrollmentOptionLabel, filterPlaceholder, sortReports, type ReportDraft } from './report-rules.ts';
+import { enrollmentOptionLabel, filterPlaceholder, reportsSubtitle, sortReports, type ReportDraft, type Role } from './report-rules.ts';
 
 const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -26,11 +26,11 @@ export function ClassReportsPage() {
   return role ? <SignedInReports role={role} /> : <GuestReports />;
 }
 
-function Header() {
+function Header({ role }: { role?: Role }) {
   return (
     <Stack gap="1">
       <Heading as="h1" size="2xl">Class Reports</Heading>
-      <Text color="fg.muted">Reports added by your tutor after each class</Text>
+      <Text color="fg.muted">{reportsSubtitle(role)}</Text>
     </Stack>
   );
 }
@@ -100,7 +100,7 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
   return (
     <PageContainer>
       <Stack gap="5">
-        <Header />
+        <Header role={role} />
         <NativeSelect.Root maxW={{ md: 'sm' }}>
           <NativeSelect.Field
             aria-label={filterPlaceholder(role)}

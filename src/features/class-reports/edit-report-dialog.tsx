@@ -1,9 +1,8 @@
-import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { AppDialog } from '../../components/ui/dialog-root.tsx';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ClassReport } from '../../../db/entities.ts';
-import { MESSAGES } from '../../../db/messages.ts';
-import { HalfStarRatingInput } from './star-rating.tsx';
+import { ReportFields } from './report-fields.tsx';
 import { draftOf, reportDraftError, type ReportDraft } from './report-rules.ts';
 
 /**
@@ -20,7 +19,6 @@ export function EditReportDialog({ report, onClose, onSave }: {
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const ratingLabel = useId();
 
   // Another report (or none) starts a fresh draft. Adjusted while rendering rather than keyed from
   // the parent, so the dialog itself is not remounted and keeps its open/close and focus return.
@@ -64,25 +62,8 @@ export function EditReportDialog({ report, onClose, onSave }: {
     >
       {draft && (
         <Stack gap="4">
-          <Field.Root>
-            <Field.Label id={ratingLabel}>{MESSAGES.assessment}</Field.Label>
-            <HalfStarRatingInput value={draft.rating} onChange={(rating) => set({ rating })} labelledBy={ratingLabel} />
-          </Field.Root>
-          <Field.Root required invalid={tried && !draft.class_activity.trim()}>
-            <Field.Label>Class Activity <Field.RequiredIndicator /></Field.Label>
-            <Textarea value={draft.class_activity} onChange={(e) => set({ class_activity: e.target.value })} rows={3} dir="auto" />
-          </Field.Root>
-          <Field.Root required invalid={tried && !draft.homework.trim()}>
-            <Field.Label>Homework <Field.RequiredIndicator /></Field.Label>
-            <Textarea value={draft.homework} onChange={(e) => set({ homework: e.target.value })} rows={3} dir="auto" />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Teacher Notes</Field.Label>
-            <Textarea value={draft.teacher_notes} onChange={(e) => set({ teacher_notes: e.target.value })} rows={3} dir="auto" />
-          </Field.Root>
-          {(tried && error) || failure ? (
-            <Text color="fg.error" textStyle="sm" role="alert">{failure ?? error}</Text>
-          ) : null}
+          <ReportFields draft={draft} onChange={set} tried={tried} />
+          {failure && <Text color="fg.error" textStyle="sm" role="alert">{failure}</Text>}
         </Stack>
       )}
     </AppDialog>

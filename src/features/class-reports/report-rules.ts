@@ -27,6 +27,13 @@ export const ratingText = (rating: number) => `${clampRating(rating)}/${MAX_RATI
 import type { Role } from '../../../db/roles.ts';
 export type { Role };
 
+/**
+ * The screen's subtitle. The spec's "Reports added by your tutor after each class" is written to
+ * students; a teacher wrote the reports (they "read and edit class reports for their students").
+ */
+export const reportsSubtitle = (role: Role | null | undefined) =>
+  role === 'teacher' ? 'Reports you added for your students after each class' : 'Reports added by your tutor after each class';
+
 /** The enrolment filter: teachers pick a student, students a course. */
 export const filterPlaceholder = (role: Role) => (role === 'teacher' ? 'Select Student' : 'Select Course');
 
@@ -46,6 +53,9 @@ export interface ReportDraft {
   homework: string;
   teacher_notes: string;
 }
+
+/** A new report: no stars, nothing written. */
+export const EMPTY_DRAFT: ReportDraft = { rating: 0, class_activity: '', homework: '', teacher_notes: '' };
 
 export const draftOf = (r: Pick<ClassReport, 'rating' | 'class_activity' | 'homework' | 'teacher_notes'>): ReportDraft => ({
   rating: clampRating(r.rating),

@@ -1,0 +1,54 @@
+import { Field, HStack, RatingGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { MESSAGES } from '../../../db/messages.ts';
+import { MAX_RATING, clampRating, ratingText, type ReportDraft } from './report-rules.ts';
+
+/**
+ * The fields of a class report, one form for adding (class dialog) and editing (Class Reports):
+ * the rating (Assesment, 0 to 5 in half stars, Chakra's rating control: arrows move half a star,
+ * Home and End go to the ends), Class Activity and Homework required, Teacher Notes optional.
+ * After a submit (`tried`) an empty required field says "Input is required".
+ */
+export function ReportFields({ draft, onChange, tried }: {
+  draft: ReportDraft;
+  onChange: (patch: Partial<ReportDraft>) => void;
+  tried: boolean;
+}) {
+  const activityMissing = tried && !draft.class_activity.trim();
+  const homeworkMissing = tried && !draft.homework.trim();
+  return (
+    <Stack gap="4">
+      <RatingGroup.Root
+        count={MAX_RATING}
+        allowHalf
+        value={draft.rating}
+        onValueChange={(d) => onChange({ rating: clampRating(d.value) })}
+        colorPalette="orange"
+        size="lg"
+      >
+        <RatingGroup.Label>{MESSAGES.assessment}</RatingGroup.Label>
+        <RatingGroup.HiddenInput />
+        <HStack gap="3">
+          <RatingGroup.Control>
+            <RatingGroup.Items />
+          </RatingGroup.Control>
+          {/* The stars are read one by one ("4 stars"); this says the half too. */}
+          <Text textStyle="sm" color="fg.muted" minW="10" aria-live="polite">{ratingText(draft.rating)}</Text>
+        </HStack>
+      </RatingGroup.Root>
+      <Field.Root required invalid={activityMissing}>
+        <Field.Label>Class Activity <Field.RequiredIndicator /></Field.Label>
+        <Textarea value={draft.class_activity} onChange={(e) => onChange({ class_activity: e.target.value })} rows={3} dir="auto" />
+        <Field.ErrorText>{MESSAGES.inputRequired}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root required invalid={homeworkMissing}>
+        <Field.Label>Homework <Field.RequiredIndicator /></Field.Label>
+        <Textarea value={draft.homework} onChange={(e) => onChange({ homework: e.target.value })} rows={3} dir="auto" />
+        <Field.ErrorText>{MESSAGES.inputRequired}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>Teacher Notes</Field.Label>
+        <Textarea value={draft.teacher_notes} onChange={(e) => onChange({ teacher_notes: e.target.value })} rows={3} dir="auto" />
+      </Field.Root>
+    </Stack>
+  );
+}
