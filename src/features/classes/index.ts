@@ -11,3 +11,4 @@ export { ClassDialog } from './lazy-class-dialog.tsx';
 export { classLink, parseClassParam, useClassInAddress, CLASS_PARAM, type ClassRef } from './class-link.ts';
 export { cardTitle, delayWarning, eventTitle, makeupError, makeupMinTime, type Role } from './rules.ts';
 export { monthOf, safeZone, todayIn } from './time.ts';
+export { useQuarterSnap } from './quarter-time.ts';

@@ -5,7 +5,7 @@ import { useBreakpointValue } from '@chakra-ui/react';
 import type { Enrollment } from '../../../db/entities.ts';
 import { MESSAGES } from '../../../db/messages.ts';
 import { useMutation } from '../../lib/engine/mutation.ts';
-import { makeupError, makeupMinTime } from '../classes/index.ts';
+import { makeupError, makeupMinTime, useQuarterSnap } from '../classes/index.ts';
 import { todayIn } from '../classes/index.ts';
 
 const DATE_ERROR = 'The date cannot be before today.';
@@ -26,6 +26,8 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [tried, setTried] = useState(false);
+  // Minutes snap to quarters, as in the reschedule form (spec section 9), and the user is told.
+  const snap = useQuarterSnap(setTime);
 
   const reset = () => {
     setEnrollmentId('');
@@ -42,8 +44,10 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (!enrollmentId || !date || !time || problem) return;
-    const r = await run({ enrollment_id: Number(enrollmentId), date, start_time: time });
+    const start = time && snap(time);
+    // Checked on the snapped time: 10:05 today at 10:06 snaps to 10:00, before now.
+    if (!enrollmentId || !date || !start || makeupError(date, start, timeZone)) return;
+    const r = await run({ enrollment_id: Number(enrollmentId), date, start_time: start });
     if (r?.ok) close();
   };
 
@@ -85,7 +89,14 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
         </Field.Root>
         <Field.Root required invalid={tried && (!time || problem === 'time')}>
           <Field.Label>Start time <Field.RequiredIndicator /></Field.Label>
-          <Input type="time" value={time} min={makeupMinTime(date, timeZone)} onChange={(e) => setTime(e.target.value)} />
+          <Input
+            type="time"
+            step={900}
+            value={time}
+            min={makeupMinTime(date, timeZone)}
+            onChange={(e) => setTime(e.target.value)}
+            onBlur={(e) => e.target.value && snap(e.target.value)}
+          />
           <Field.ErrorText>{time ? TIME_ERROR : MESSAGES.inputRequired}</Field.ErrorText>
         </Field.Root>
       </Stack>

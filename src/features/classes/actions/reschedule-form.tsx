@@ -5,7 +5,8 @@ import { MESSAGES } from '../../../../db/messages.ts';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { ChangesLeft } from '../class-info.tsx';
 import { useMutation } from '../../../lib/engine/mutation.ts';
-import { isRescheduleDateAllowed, rescheduleFormError, rescheduleWindow, snapMessage, snapToQuarter } from '../rules.ts';
+import { isRescheduleDateAllowed, rescheduleFormError, rescheduleWindow } from '../rules.ts';
+import { useQuarterSnap } from '../quarter-time.ts';
 
 /**
  * Ask to move a class: a date from tomorrow to 7 days ahead and a start time in quarter hours
@@ -22,14 +23,7 @@ export function RescheduleForm({ klass, timeZone, onDone }: { klass: Class; time
   const range = rescheduleWindow(timeZone);
 
   /** Snaps the time to a quarter and tells the user; answers the time to use. */
-  const snap = (value: string) => {
-    const s = snapToQuarter(value);
-    if (s.changed) {
-      setTime(s.time);
-      notify('info', snapMessage(s.time, value));
-    }
-    return s.time;
-  };
+  const snap = useQuarterSnap(setTime);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
