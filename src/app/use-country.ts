@@ -8,13 +8,14 @@ let inflight: Promise<string | null> | null = null;
 
 /**
  * The detected country, asked once per browser session and only for guests (spec section 7: on
- * load when not authenticated). Null while unknown or when the lookup fails.
+ * load when not authenticated). Null while unknown or when the lookup fails. `signedIn` asks for a
+ * signed-in user too: a parent's New Account form defaults to the country registration would.
  */
-export function useCountry(): string | null {
+export function useCountry({ signedIn = false }: { signedIn?: boolean } = {}): string | null {
   const { session, ready } = useShell();
   const engine = getEngine();
   const [country, setCountry] = useState<string | null>(() => sessionStorage.getItem(KEY));
-  const guest = session.status === 'guest';
+  const guest = session.status === 'guest' || signedIn;
   useEffect(() => {
     if (country || !guest || !ready) return;
     inflight ??= engine.call<string>({ method: 'GET', path: '/geo' }).then((r) => {

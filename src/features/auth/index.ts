@@ -3,4 +3,4 @@
  * feature to import another only through its index).
  */
 export { RegistrationFields } from './registration-fields.tsx';
-export { emptyRegistration, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationForm } from './registration.ts';
+export { EXCLUDED_COUNTRIES, emptyRegistration, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationForm } from './registration.ts';

@@ -3,7 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { useUser } from '../../app/session-context.tsx';
 import { useMutation } from '../../lib/engine/mutation.ts';
 import { RegistrationFields } from '../auth/index.ts';
-import { emptyRegistration, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationForm } from '../auth/index.ts';
+import { EXCLUDED_COUNTRIES, emptyRegistration, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationForm } from '../auth/index.ts';
+import { useCountry } from '../../app/use-country.ts';
+
+/** A detected country the phone list offers, or null. */
+const offered = (c: string | null) => (c && !EXCLUDED_COUNTRIES.has(c) ? c : null);
 
 /**
  * A child account from the registration form (the shell's rules and fields). The spec ignores
@@ -13,11 +17,26 @@ import { emptyRegistration, registrationPayload, validateRegistration, type Regi
 export function NewAccountDialog({ onClose }: { onClose: () => void }) {
   const { run, busy } = useMutation('createChild');
   const user = useUser();
-  const [form, setForm] = useState<RegistrationForm>({ ...emptyRegistration, country: (user as { phone_country?: string } | null)?.phone_country ?? '' });
+  // The same default as registration: the detected country (asked once per browser session), else
+  // the parent's own phone country until it is known.
+  const detected = useCountry({ signedIn: true });
+  const parentCountry = (user as { phone_country?: string } | null)?.phone_country ?? '';
+  const [form, setForm] = useState<RegistrationForm>(() => ({ ...emptyRegistration, country: offered(detected) ?? parentCountry }));
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const [submitted, setSubmitted] = useState(false);
+  const [touchedCountry, setTouchedCountry] = useState(false);
+
+  // The detected country arrives after the dialog opened: it replaces the stand-in unless the parent
+  // picked a country meanwhile. Adjusted while rendering, not in an effect.
+  const [seenDetected, setSeenDetected] = useState(detected);
+  if (detected !== seenDetected) {
+    setSeenDetected(detected);
+    const c = offered(detected);
+    if (c && !touchedCountry) setForm((f) => ({ ...f, country: c }));
+  }
 
   const set = <K extends keyof RegistrationForm>(k: K, v: RegistrationForm[K]) => {
+    if (k === 'country') setTouchedCountry(true);
     const next = { ...form, [k]: v };
     setForm(next);
     if (submitted) setErrors(validateRegistration(next));
