@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../db/messages.ts';
 import { CourseGrid } from './course-grid.tsx';
 import { RescheduleRequests } from './reschedule-requests.tsx';
 import { usePendingRequests } from '../classes/index.ts';
+import { countMyCourses } from '../my-courses/index.ts';
 import { SlideCarousel } from './slide-carousel.tsx';
 import { StatCard } from './stat-card.tsx';
 import { UpcomingClass } from './upcoming-class.tsx';
@@ -45,7 +46,7 @@ export function StudentDashboard({ home, user, onOpen }: { home: Home; user: Use
           )}
           <Button asChild size="sm" variant="outline" mt="3"><RouterLink to="/wallet">Recharge</RouterLink></Button>
         </StatCard>
-        <StatCard label="My Courses" value={home.enrollments_count}>
+        <StatCard label="My Courses" value={countMyCourses(home.enrollments)}>
           <Button asChild size="sm" variant="outline" mt="3"><RouterLink to="/my-courses">View my courses</RouterLink></Button>
         </StatCard>
       </SimpleGrid>

@@ -4,7 +4,7 @@ import type { Enrollment } from '../../../db/entities.ts';
 import { statusStyle } from '../../lib/status.ts';
 
 /** One of the user's enrolments: the course, its status chip, the teacher once assigned; opens the course page. */
-export function EnrollmentCard({ enrollment: e }: { enrollment: Enrollment }) {
+export function EnrollmentCard({ enrollment: e, titleAs = 'h2' }: { enrollment: Enrollment; titleAs?: 'h2' | 'h3' }) {
   const status = statusStyle(e.status);
   return (
     <Card.Root position="relative" overflow="hidden" size="sm" h="full" _hover={{ shadow: 'md' }} transition="box-shadow 0.15s">
@@ -17,7 +17,7 @@ export function EnrollmentCard({ enrollment: e }: { enrollment: Enrollment }) {
             {e.course.category_name}
           </Text>
         )}
-        <Card.Title as="h2" textStyle="md" lineClamp={2}>
+        <Card.Title as={titleAs} textStyle="md" lineClamp={2}>
           <LinkOverlay asChild>
             <RouterLink to={`/courses/${e.course.id}`}>{e.course.name}</RouterLink>
           </LinkOverlay>

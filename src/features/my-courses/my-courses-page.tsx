@@ -8,7 +8,7 @@ import { useRouteData } from '../../app/route-data.tsx';
 import { MESSAGES } from '../../../db/messages.ts';
 import { useMyEnrollments } from './data.ts';
 import { EnrollmentCard } from './enrollment-card.tsx';
-import { filterEnrollments } from './my-courses-filter.ts';
+import { filterEnrollments, isCurrentEnrollment } from './my-courses-filter.ts';
 
 function SearchIcon() {
   return (
@@ -26,6 +26,9 @@ export function MyCoursesPage() {
   const { retry, retrying } = useRouteData();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => filterEnrollments(enrollments, query), [enrollments, query]);
+  // Current courses (the number the dashboard shows), then the finished and canceled ones apart.
+  const current = shown.filter(isCurrentEnrollment);
+  const past = shown.filter((e) => !isCurrentEnrollment(e));
 
   return (
     <PageContainer>
@@ -62,9 +65,21 @@ export function MyCoursesPage() {
                 </EmptyState.Content>
               </EmptyState.Root>
             ) : (
-              <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
-                {shown.map((e) => <li key={e.id}><EnrollmentCard enrollment={e} /></li>)}
-              </SimpleGrid>
+              <>
+                {current.length > 0 && (
+                  <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5" aria-label="Current courses">
+                    {current.map((e) => <li key={e.id}><EnrollmentCard enrollment={e} /></li>)}
+                  </SimpleGrid>
+                )}
+                {past.length > 0 && (
+                  <Stack as="section" gap="3" aria-labelledby="past-courses">
+                    <Heading as="h2" id="past-courses" size="md" color="fg.muted">Finished and canceled</Heading>
+                    <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
+                      {past.map((e) => <li key={e.id}><EnrollmentCard enrollment={e} titleAs="h3" /></li>)}
+                    </SimpleGrid>
+                  </Stack>
+                )}
+              </>
             )}
           </>
         )}
