@@ -113,7 +113,12 @@ const config = defineConfig({
       '--fc-classic-strong-border': 'var(--chakra-colors-border-emphasized) !important',
     },
     // Its events and "+N more" links are buttons: 24 px high at least, to tap (they were 20).
-    '.tutoring-calendar [role=button]': { minHeight: '24px', display: 'flex', alignItems: 'center' },
+    '.tutoring-calendar [role=button]': { minHeight: '24px', display: 'flex', alignItems: 'center', overflow: 'hidden' },
+    // In the week view an event lays its time and title out in a column: centred, a long title
+    // stuck out of both sides of its box; it starts at the left edge and is cut at the right.
+    '.tutoring-calendar[data-view=timeGridWeek] [role=button]': { alignItems: 'stretch' },
+    // A canceled class is struck through, so it is told from the others by more than its colour.
+    '.tutoring-calendar .event-canceled': { textDecoration: 'line-through' },
     // A screen's heading takes focus after a navigation (route-announcer.tsx): it is not a control.
     'h1[data-route-focus]:focus': { outline: 'none' },
     // The user asked for less motion: no animation or transition plays (a spinner still turns,

@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, HStack, Heading, IconButton } from '@chakra-ui/react';
+import { Button, ButtonGroup, HStack, Heading, IconButton, useBreakpointValue } from '@chakra-ui/react';
 import type { CalendarController } from '@fullcalendar/react';
 
 /**
@@ -7,6 +7,8 @@ import type { CalendarController } from '@fullcalendar/react';
  */
 export function CalendarToolbar({ controller, view }: { controller: CalendarController; view: string }) {
   const title = controller.view?.title ?? '';
+  // On a phone the week view shows three days (calendar-view.tsx): the button says so.
+  const weekLabel = useBreakpointValue({ base: '3 Days', md: 'Week' }) ?? 'Week';
   return (
     <HStack justify="space-between" wrap="wrap" gap="3">
       <HStack gap="2">
@@ -22,7 +24,7 @@ export function CalendarToolbar({ controller, view }: { controller: CalendarCont
           Month
         </Button>
         <Button aria-pressed={view === 'timeGridWeek'} variant={view === 'timeGridWeek' ? 'solid' : 'outline'} onClick={() => controller.changeView('timeGridWeek')}>
-          Week
+          {weekLabel}
         </Button>
       </ButtonGroup>
     </HStack>

@@ -1,12 +1,12 @@
-import { memo, useCallback, useMemo } from 'react';
-import FullCalendar, { type CalendarController, type DatesSetInfo, type DayCellInfo, type EventClickInfo } from '@fullcalendar/react';
+import { memo, useCallback, useMemo, useState } from 'react';
+import FullCalendar, { type CalendarController, type DatesSetInfo, type DayCellInfo, type EventClickInfo, type EventDisplayInfo } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { Box, Tooltip, Portal } from '@chakra-ui/react';
+import { Box, Tooltip, Portal, useBreakpointValue } from '@chakra-ui/react';
 import type { Class } from '../../../db/entities.ts';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { useColorMode } from '../../app/color-mode.tsx';
@@ -14,15 +14,48 @@ import type { Role } from '../classes/index.ts';
 import { toEvent } from './events.ts';
 import { todayIn } from '../classes/index.ts';
 import { describeChange, type OffsetChange } from './offset-changes.ts';
+import { kindLabel, type EventKind } from './colors.ts';
+import { scrollTimeFor } from './scroll-time.ts';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, classicTheme];
 /** Weeks start on Saturday. */
 export const FIRST_DAY = 6;
 const EVENT_TIME = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
-const VIEWS = {
-  dayGridMonth: { fixedWeekCount: false, dayMaxEvents: 4 },
-  timeGridWeek: { scrollTime: '07:00:00', allDaySlot: false },
+/**
+ * The month grows with its weeks. The week view has a height of its own, so its hours scroll inside
+ * it and it can open at `scrollTime`; on a phone it shows three days (today and the next two, the
+ * arrows move by three) instead of seven columns too narrow to read.
+ */
+const MONTH = { fixedWeekCount: false, dayMaxEvents: 4 };
+const VIEWS_DESKTOP = { dayGridMonth: MONTH, timeGridWeek: { allDaySlot: false } };
+const VIEWS_PHONE = {
+  dayGridMonth: MONTH,
+  timeGridWeek: { allDaySlot: false, duration: { days: 3 }, dayHeaderFormat: { weekday: 'short', day: 'numeric' } as const },
 };
+/** The week view's height (px): about twelve hours on screen, the rest scrolls. */
+const WEEK_HEIGHT = { desktop: 680, phone: 560 };
+
+/**
+ * An event's content: its time and title, cut to the box by the grid, with the whole name as the
+ * tooltip, and its status (the legend's word) for screen readers, which also read the whole title
+ * (the text is all there; only its display is cut). Enter or a click opens the class dialog.
+ */
+function EventContent(info: EventDisplayInfo) {
+  const status = kindLabel(info.event.extendedProps.kind as EventKind);
+  const week = info.view.type === 'timeGridWeek';
+  return (
+    <span title={[info.timeText, info.event.title, status].filter(Boolean).join(' · ')} style={week ? CONTENT_WEEK : CONTENT_MONTH}>
+      {info.timeText && <span style={week ? undefined : TIME_MONTH}>{info.timeText}</span>}
+      <span style={TITLE}>{info.event.title}</span>
+      <span style={VISUALLY_HIDDEN}>, {status}</span>
+    </span>
+  );
+}
+const CONTENT_MONTH = { display: 'flex', gap: '0.3em', minWidth: 0, width: '100%', overflow: 'hidden', padding: '0 2px' } as const;
+const CONTENT_WEEK = { display: 'flex', flexDirection: 'column', minWidth: 0, width: '100%', overflow: 'hidden', padding: '1px 2px' } as const;
+const TIME_MONTH = { flexShrink: 0 } as const;
+const TITLE = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 export interface CalendarViewProps {
   controller: CalendarController;
@@ -43,7 +76,15 @@ export interface CalendarViewProps {
  */
 export const CalendarView = memo(function CalendarView({ controller, classes, role, timeZone, initialView, offsetMarks, onRange, onOpen }: CalendarViewProps) {
   const { colorMode } = useColorMode();
+  const phone = useBreakpointValue({ base: true, md: false }) ?? false;
   const events = useMemo(() => classes.map((k) => toEvent(k, role)), [classes, role]);
+  // Around the week's first class, or now (the same string on a poll is the same option).
+  const scrollTime = useMemo(() => scrollTimeFor(classes, timeZone), [classes, timeZone]);
+  const [viewType, setViewType] = useState<string>(initialView);
+  const onDates = useCallback((info: DatesSetInfo) => {
+    setViewType(info.view.type);
+    onRange(info);
+  }, [onRange]);
   const onClick = useCallback((info: EventClickInfo) => {
     info.jsEvent.preventDefault();
     onOpen(Number(info.event.id));
@@ -59,7 +100,7 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
     );
   }, [offsetMarks, timeZone]);
   return (
-    <Box className="tutoring-calendar" bg="surface" borderRadius="l2" p={{ base: '1', md: '2' }}>
+    <Box className="tutoring-calendar" data-view={viewType} bg="surface" borderRadius="l2" p={{ base: '1', md: '2' }}>
       <FullCalendar
         controller={controller}
         plugins={PLUGINS}
@@ -67,14 +108,16 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
         headerToolbar={false}
         timeZone={timeZone}
         firstDay={FIRST_DAY}
-        height="auto"
-        views={VIEWS}
+        height={viewType === 'timeGridWeek' ? WEEK_HEIGHT[phone ? 'phone' : 'desktop'] : 'auto'}
+        views={phone ? VIEWS_PHONE : VIEWS_DESKTOP}
+        scrollTime={scrollTime}
+        eventContent={EventContent}
         colorScheme={colorMode}
         events={events}
         eventTimeFormat={EVENT_TIME}
         eventDisplay="block"
         eventClick={onClick}
-        datesSet={onRange}
+        datesSet={onDates}
         eventInteractive
         dayCellTopContent={dayCellTopContent}
       />

@@ -21,20 +21,28 @@ export function eventKind(k: ColourInput): EventKind {
   return 'default';
 }
 
-/** Background colours, chosen for white text at AA contrast. */
+/**
+ * Background colours, chosen for white text at AA contrast (4.5:1 or more) and to tell the kinds
+ * apart on the page in light and dark mode alike. Missed (red: nobody marked it) and Canceled
+ * (slate grey, and struck through: it did not take place) differ in hue and lightness; Absent is
+ * magenta. The class cards' status chips use the same hues (classes/rules.ts).
+ */
 export const EVENT_COLOURS: Record<EventKind, string> = {
   attended: '#2f855a',
   missed: '#c53030',
   next: '#2b6cb0',
   trial: '#975a16',
-  rescheduled: '#0987a0',
+  rescheduled: '#00758f',
   running: '#6b46c1',
-  canceled: '#9b2c2c',
-  absent: '#4a5568',
-  default: '#718096',
+  canceled: '#4a5568',
+  absent: '#b83280',
+  default: '#5a6b80',
 };
 
 export const eventColour = (k: ColourInput) => EVENT_COLOURS[eventKind(k)];
+
+/** The legend's words for a kind (the status an event's accessible name ends with). */
+export const kindLabel = (kind: EventKind) => LEGEND.find((l) => l.kind === kind)?.label ?? 'Class';
 
 /** The legend, in the spec's order. */
 export const LEGEND: { kind: EventKind; label: string }[] = [

@@ -10,10 +10,11 @@ export function toEvent(k: Class, role: Role) {
     title: eventTitle(k, role),
     start: k.start_datetime,
     end: k.end_datetime,
+    // FullCalendar 7's event colours: the background and the text on it (white, AA on every kind).
     color: colour,
-    backgroundColor: colour,
-    borderColor: colour,
-    textColor: '#ffffff',
+    contrastColor: '#ffffff',
+    // A canceled class is struck through (theme.ts), so it does not rest on its colour alone.
+    className: `event-${eventKind(k)}`,
     extendedProps: { kind: eventKind(k) },
   };
 }

@@ -157,8 +157,9 @@ export function classChips(k: Class): Chip[] {
     chips.push({ label: statusLabel(k.full_status), color: FULL_STATUS_COLOR[k.full_status] ?? 'gray' });
   }
   if (k.makeup) chips.push({ label: 'Makeup', color: 'teal' });
-  if (k.absent) chips.push({ label: 'Absent', color: 'gray' });
-  if (k.canceled) chips.push({ label: 'Canceled', color: 'red' });
+  // The calendar's hues (calendar/colors.ts): Absent magenta, Canceled slate, Missed red.
+  if (k.absent) chips.push({ label: 'Absent', color: 'pink' });
+  if (k.canceled) chips.push({ label: 'Canceled', color: 'gray' });
   if (k.payment_status === 'trial') chips.push({ label: 'Trial', color: 'yellow' });
   else if (k.payment_status === 'credits-not-enough' && k.status !== 'expired') chips.push({ label: 'Recharge Required', color: 'red' });
   else if (k.payment_status === 'paid') chips.push({ label: 'Paid', color: 'green' });

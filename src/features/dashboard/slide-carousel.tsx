@@ -86,7 +86,10 @@ export function SlideCarousel({ slides }: { slides: Slide[] }) {
 
 function SlideImage({ slide, index }: { slide: Slide; index: number }) {
   const img = (
-    <Image src={slide.url} alt={`Slide ${index + 1}`} w="full" aspectRatio={{ base: 16 / 7, md: 16 / 4 }} objectFit="cover" bg="bg.muted" />
+    // The whole slide at every width: a slide carries its own text, and a phone-shaped crop of a
+    // wide banner cut it at both ends. The box keeps the banners' 4:1 shape; another shape is
+    // letterboxed rather than cut.
+    <Image src={slide.url} alt={`Slide ${index + 1}`} w="full" aspectRatio={4} objectFit="contain" bg="bg.muted" />
   );
   if (!slide.href) return <Box>{img}</Box>;
   const internal = slide.href.startsWith('/');
