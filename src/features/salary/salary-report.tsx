@@ -1,14 +1,15 @@
 import { Card, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { PageContainer } from '../../components/page-container.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
-import { formatMoney } from '../../lib/format.ts';
-import { MESSAGES } from '../../../db/messages.ts';
+import { formatMoney, formatNumber } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { useRouteData } from '../../app/route-data.tsx';
 import { useSalaryReport, type SalaryKey } from './data.ts';
 import { SalaryTable } from './salary-table.tsx';
 
 /** A teacher's salary for one Cairo calendar month: totals, then the classes. */
 export function SalaryReportView({ which, title }: { which: SalaryKey; title: string }) {
+  const { t } = useI18n();
   const { report, loaded } = useSalaryReport(which);
   const { failed, retry, retrying } = useRouteData();
   return (
@@ -23,7 +24,7 @@ export function SalaryReportView({ which, title }: { which: SalaryKey; title: st
               <Card.Root variant="subtle" colorPalette="green">
                 <Card.Body>
                   <Stat.Root>
-                    <Stat.Label>Salary</Stat.Label>
+                    <Stat.Label>{t('salary.salary')}</Stat.Label>
                     <Stat.ValueText data-testid="salary">{formatMoney(report.salary)}</Stat.ValueText>
                   </Stat.Root>
                 </Card.Body>
@@ -31,8 +32,8 @@ export function SalaryReportView({ which, title }: { which: SalaryKey; title: st
               <Card.Root variant="subtle">
                 <Card.Body>
                   <Stat.Root>
-                    <Stat.Label>Classes</Stat.Label>
-                    <Stat.ValueText data-testid="classes-count">{report.classes_count}</Stat.ValueText>
+                    <Stat.Label>{t('salary.classes')}</Stat.Label>
+                    <Stat.ValueText data-testid="classes-count">{formatNumber(report.classes_count)}</Stat.ValueText>
                   </Stat.Root>
                 </Card.Body>
               </Card.Root>
@@ -40,7 +41,7 @@ export function SalaryReportView({ which, title }: { which: SalaryKey; title: st
             {report.classes.length > 0 ? (
               <SalaryTable classes={report.classes} />
             ) : (
-              <Text color="fg.muted">{MESSAGES.noClasses}</Text>
+              <Text color="fg.muted">{t('msg.noClasses')}</Text>
             )}
           </>
         ) : loaded && failed ? (

@@ -1,5 +1,6 @@
 import { Field, Grid, IconButton, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { AppIcon } from '../../components/ui/icons.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { DAYS, canRemove, fromEnabled, toEnabled, type HoursRow } from './rules.ts';
 
 /** One working-hours entry: day, from and to; the later fields unlock as the earlier ones are set. */
@@ -11,12 +12,13 @@ export function HoursRowFields({ row, index, onChange, onRemove, problem }: {
   /** What is wrong with this row (it ends before it starts, it overlaps another entry), shown under it. */
   problem?: string | null;
 }) {
+  const { t } = useI18n();
   const n = index + 1;
   const errorId = `hours-row-error-${row.key}`;
   return (
     <Grid
       role="group"
-      aria-label={`Time entry ${n}`}
+      aria-label={t('schedule.entryN', { n: String(n) })}
       gap="3"
       alignItems="end"
       templateColumns={{ base: '1fr 1fr auto', md: '2fr 1fr 1fr auto' }}
@@ -25,33 +27,34 @@ export function HoursRowFields({ row, index, onChange, onRemove, problem }: {
       borderBottomWidth={{ base: '1px', md: '0' }}
     >
       <Field.Root gridArea="day">
-        <Field.Label>Day</Field.Label>
+        <Field.Label>{t('schedule.day')}</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field
-            aria-label={`Day ${n}`}
+            aria-label={t('schedule.dayN', { n: String(n) })}
             value={row.day === null ? '' : String(row.day)}
             onChange={(e) => onChange({ ...row, day: e.target.value === '' ? null : Number(e.target.value) })}
           >
-            <option value="">Choose a day</option>
+            <option value="">{t('schedule.chooseDay')}</option>
             {DAYS.map((d) => <option key={d.value} value={d.value}>{d.label}</option>)}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
       <Field.Root gridArea="from" disabled={!fromEnabled(row)}>
-        <Field.Label>From</Field.Label>
+        <Field.Label>{t('schedule.from')}</Field.Label>
         <Input
           type="time"
-          aria-label={`From ${n}`}
+          aria-label={t('schedule.fromN', { n: String(n) })}
           value={row.start_time}
           onChange={(e) => onChange({ ...row, start_time: e.target.value, end_time: e.target.value ? row.end_time : '' })}
         />
       </Field.Root>
       <Field.Root gridArea="to" disabled={!toEnabled(row)} invalid={!!problem}>
-        <Field.Label>To</Field.Label>
+        <Field.Label>{t('schedule.to')}</Field.Label>
         <Input
           type="time"
-          aria-label={`To ${n}`}
+          aria-label={t('schedule.toN', { n: String(n) })}
+          data-hours-to={n}
           value={row.end_time}
           min={row.start_time || undefined}
           aria-describedby={problem ? errorId : undefined}
@@ -64,7 +67,7 @@ export function HoursRowFields({ row, index, onChange, onRemove, problem }: {
         </Text>
       )}
       <IconButton
-        aria-label={`Remove time entry ${n}`}
+        aria-label={t('schedule.removeN', { n: String(n) })}
         variant="ghost"
         colorPalette="red"
         gridArea="rm"

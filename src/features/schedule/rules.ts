@@ -1,4 +1,5 @@
 import type { ScheduleRow } from '../../../db/entities.ts';
+import { t, type MessageId } from '../../lib/i18n/index.ts';
 
 /**
  * Working-hours form rules (shell spec sections 2.10 and 5). A row's day is null until chosen;
@@ -13,15 +14,23 @@ export interface HoursRow {
 
 export const INITIAL_ROWS = 3;
 
+const day = (value: number, id: MessageId & `schedule.${string}day`) => ({
+  value,
+  /** In the current language (read when shown). */
+  get label() {
+    return t(id);
+  },
+});
+
 /** Day list order of the picker: Saturday first. Values are 0 Sunday .. 6 Saturday. */
-export const DAYS: { value: number; label: string }[] = [
-  { value: 6, label: 'Saturday' },
-  { value: 0, label: 'Sunday' },
-  { value: 1, label: 'Monday' },
-  { value: 2, label: 'Tuesday' },
-  { value: 3, label: 'Wednesday' },
-  { value: 4, label: 'Thursday' },
-  { value: 5, label: 'Friday' },
+export const DAYS: readonly { readonly value: number; readonly label: string }[] = [
+  day(6, 'schedule.saturday'),
+  day(0, 'schedule.sunday'),
+  day(1, 'schedule.monday'),
+  day(2, 'schedule.tuesday'),
+  day(3, 'schedule.wednesday'),
+  day(4, 'schedule.thursday'),
+  day(5, 'schedule.friday'),
 ];
 
 let seq = 0;
@@ -49,13 +58,18 @@ export function payloadOf(rows: HoursRow[]): { day: number; start_time: string; 
 }
 
 
-/** Row messages (issue 16 item 6); the first is the reference server's own wording of the rule. */
+/**
+ * Row messages (issue 16 item 6) in the current language; the first is the reference server's own
+ * wording of the rule.
+ */
 export const ROW_MESSAGES = {
-  endBeforeStart: 'The end time must be after the start time.',
-  overlaps: (day: string, from: string, to: string) => `Overlaps another ${day} entry (${from}–${to}). Entries on the same day must not overlap.`,
-} as const;
+  get endBeforeStart() {
+    return t('schedule.endBeforeStart');
+  },
+  overlaps: (day: string, from: string, to: string) => t('schedule.overlaps', { day, from, to }),
+};
 
-const dayLabel = (day: number) => DAYS.find((d) => d.value === day)?.label ?? `Day ${day}`;
+const dayLabel = (day: number) => DAYS.find((d) => d.value === day)?.label ?? t('schedule.otherDay', { day: String(day) });
 
 /**
  * What is wrong with each row, by the row's index (null when nothing): a complete row that ends at

@@ -4,6 +4,7 @@ import { useRouteData } from '../../app/route-data.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { useMutation } from '../../lib/engine/mutation.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { HoursRowFields } from './hours-row.tsx';
 import { canSave, emptyRow, payloadOf, rowProblems, rowsFromSchedule, type HoursRow } from './rules.ts';
 import { useTeacherSchedule } from './data.ts';
@@ -16,6 +17,7 @@ import { useTeacherSchedule } from './data.ts';
  * read would erase them.
  */
 export function TeacherSchedulePage() {
+  const { t, locale } = useI18n();
   const { rows: saved, phase, failed } = useTeacherSchedule();
   const { retry, retrying } = useRouteData();
   const loaded = phase === 'data' || phase === 'empty';
@@ -41,12 +43,13 @@ export function TeacherSchedulePage() {
     touched.current = true;
     setRows((rs) => [...rs, emptyRow()]);
   };
-  const problems = useMemo(() => rowProblems(rows), [rows]);
+  // The messages are worded in the language: a switch words them again.
+  const problems = useMemo(() => (locale ? rowProblems(rows) : []), [rows, locale]);
   const save = async () => {
     // A row that ends before it starts or overlaps another is not sent: its message is on the row.
     const bad = problems.findIndex((p) => p !== null);
     if (bad >= 0) {
-      document.querySelector<HTMLInputElement>(`input[aria-label="To ${bad + 1}"]`)?.focus();
+      document.querySelector<HTMLInputElement>(`input[data-hours-to="${bad + 1}"]`)?.focus();
       return;
     }
     const r = await run({ schedule: payloadOf(rows) });
@@ -59,16 +62,16 @@ export function TeacherSchedulePage() {
     <PageContainer maxW="4xl">
       <Stack gap="5">
         <Stack gap="1">
-          <Heading as="h1" size="2xl">Working Hours</Heading>
+          <Heading as="h1" size="2xl">{t('schedule.title')}</Heading>
           <Text color="fg.muted">
-            Enter your fixed working hours. Please notify us before changing them.
+            {t('schedule.subtitle')}
           </Text>
         </Stack>
         {failed && loaded && <LoadError variant="inline" onRetry={retry} retrying={retrying} />}
         {queued && (
           <Alert.Root status="info">
             <Alert.Indicator />
-            <Alert.Title>Saved on this device. Your changes will be sent when you are back online.</Alert.Title>
+            <Alert.Title>{t('schedule.queued')}</Alert.Title>
           </Alert.Root>
         )}
         {phase === 'error' ? (
@@ -76,7 +79,7 @@ export function TeacherSchedulePage() {
         ) : (
           <Card.Root bg="surface">
             <Card.Body>
-              {!loaded && <HStack mb="3"><Spinner size="sm" /><Text color="fg.muted">Loading your working hours…</Text></HStack>}
+              {!loaded && <HStack mb="3"><Spinner size="sm" /><Text color="fg.muted">{t('schedule.loading')}</Text></HStack>}
               <Stack gap="4">
                 {rows.map((row, i) => (
                   <HoursRowFields key={row.key} row={row} index={i} problem={problems[i]} onChange={(r) => update(i, r)} onRemove={() => remove(i)} />
@@ -84,9 +87,9 @@ export function TeacherSchedulePage() {
               </Stack>
             </Card.Body>
             <Card.Footer gap="3" flexWrap="wrap">
-              <Button variant="outline" onClick={add}>Additional Time Entry</Button>
+              <Button variant="outline" onClick={add}>{t('schedule.addRow')}</Button>
               <Button colorPalette="brand" onClick={save} disabled={!loaded || !canSave(rows, busy)} loading={busy}>
-                Save Changes
+                {t('schedule.save')}
               </Button>
             </Card.Footer>
           </Card.Root>

@@ -1,5 +1,6 @@
 import type { Transaction } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { getLocale, t, type MessageId } from '../../lib/i18n/index.ts';
 
 /**
  * The transactions history as one list: the mirror keeps GET /history/transactions' three groups in
@@ -13,20 +14,22 @@ export function newestFirst<T extends Pick<Transaction, 'timestamp' | 'id'>>(row
   return [...rows].sort((a, b) => b.timestamp - a.timestamp || b.id - a.id);
 }
 
-const LABELS: Record<string, string> = {
-  recharge: 'Recharge',
-  class_payment: 'Class Payment',
-  family_balance_transfer: 'Family Balance Transfer',
-  admin_credits_update: 'Admin Credits Update',
-  borrow_balance: 'Borrow Balance',
-  borrow_balance_deduct: 'Borrow Balance Deduct',
-  referral_reward: 'Referral Reward',
-  wise_reward: 'Wise Reward',
+const LABELS: Record<string, MessageId> = {
+  recharge: 'transactions.type.recharge',
+  class_payment: 'transactions.type.classPayment',
+  family_balance_transfer: 'transactions.type.familyBalanceTransfer',
+  admin_credits_update: 'transactions.type.adminCreditsUpdate',
+  borrow_balance: 'transactions.type.borrowBalance',
+  borrow_balance_deduct: 'transactions.type.borrowBalanceDeduct',
+  referral_reward: 'transactions.type.referralReward',
+  wise_reward: 'transactions.type.wiseReward',
 };
 
-/** A type's label; an unknown type shows as it is, made readable. */
-export const typeLabel = (type: string) =>
-  LABELS[type] ?? type.replace(/[_-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+/** A type's label in the current language; an unknown type (the server's own word) shows as it is, made readable. */
+export const typeLabel = (type: string) => {
+  const id = Object.hasOwn(LABELS, type) ? LABELS[type] : undefined;
+  return id ? t(id) : type.replace(/[_-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+};
 
 /**
  * Which way the money moved. A recharge is always money in and a class payment always money out,
@@ -44,16 +47,20 @@ export function direction(row: Pick<TransactionRow, 'kind' | 'value' | 'amount'>
 const magnitude = (row: Pick<TransactionRow, 'kind' | 'value' | 'amount'>) =>
   Math.abs(row.kind === 'recharges' ? (row.amount ?? row.value) : row.value);
 
-/** Every row the same way: money in `+$5.00`, money out `-$5.00`, nothing moved `$0.00`. */
+/** Every row the same way: money in `+$5.00`, money out `-$5.00`, nothing moved `$0.00` (Arabic: `+5.00 $`). */
 export function displayValue(row: Pick<TransactionRow, 'kind' | 'value' | 'amount'>): string {
   const way = direction(row);
-  const size = formatMoney(magnitude(row));
-  return way === 'in' ? `+${size}` : way === 'out' ? `-${size}` : size;
+  const size = magnitude(row);
+  // Out is formatMoney's own negative (in Arabic a left-to-right mark keeps the minus with its
+  // number); in gets the same treatment for its plus.
+  if (way === 'out') return formatMoney(-size);
+  if (way === 'in') return `${getLocale() === 'en' ? '' : '\u200e'}+${formatMoney(size)}`;
+  return formatMoney(size);
 }
 
 /** The type's own detail: the class of a class payment, a wallet log's comment, a recharge's amount. */
 export function detail(row: Pick<TransactionRow, 'type' | 'comment' | 'amount' | 'class'>): string {
-  if (row.type === 'class_payment') return row.class?.name ?? (row.class ? `Class #${row.class.id}` : '');
-  if (row.type === 'recharge') return row.comment ?? (row.amount != null ? `Amount ${formatMoney(row.amount)}` : '');
+  if (row.type === 'class_payment') return row.class?.name ?? (row.class ? t('transactions.classNumber', { id: row.class.id }) : '');
+  if (row.type === 'recharge') return row.comment ?? (row.amount != null ? t('transactions.amount', { amount: formatMoney(row.amount) }) : '');
   return row.comment ?? (row.amount != null ? formatMoney(row.amount) : '');
 }

@@ -6,6 +6,7 @@ import { AppIcon } from '../../components/ui/icons.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { loadPhase } from '../../components/ui/load-phase.ts';
 import { useRouteData } from '../../app/route-data.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { useTransactionRows } from './data.ts';
 import { newestFirst } from './rows.ts';
 import { TransactionsTable } from './transactions-table.tsx';
@@ -13,6 +14,7 @@ import { TransactionsTable } from './transactions-table.tsx';
 /** Transactions History: recharges, class payments and wallet logs in one table, newest first. */
 export function TransactionsHistoryPage() {
   const user = useUser();
+  const { t } = useI18n();
   const { rows, loaded } = useTransactionRows();
   const { settled, failed, retry, retrying } = useRouteData();
   const sorted = useMemo(() => newestFirst(rows), [rows]);
@@ -23,10 +25,10 @@ export function TransactionsHistoryPage() {
       <Stack gap="5">
         <Stack gap="0">
           <Heading as="h1" size="2xl">
-            Transactions History
+            {t('transactions.title')}
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            Times in {user?.timezone ?? 'your timezone'}
+            {user?.timezone ? t('transactions.timesIn', { zone: user.timezone }) : t('transactions.timesInYours')}
           </Text>
         </Stack>
         {phase === 'data' ? (
@@ -41,7 +43,7 @@ export function TransactionsHistoryPage() {
               <EmptyState.Indicator>
                 <AppIcon name="receipt" boxSize="8" />
               </EmptyState.Indicator>
-              <EmptyState.Title as="h2">No transactions yet</EmptyState.Title>
+              <EmptyState.Title as="h2">{t('transactions.empty')}</EmptyState.Title>
             </EmptyState.Content>
           </EmptyState.Root>
         )}

@@ -2,6 +2,7 @@ import { Badge, Box, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/r
 import { forwardRef, type ComponentProps } from 'react';
 import { TableVirtuoso, type TableComponents } from 'react-virtuoso';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { t, useI18n } from '../../lib/i18n/index.ts';
 import { detail, direction, displayValue, typeLabel, type TransactionRow } from './rows.ts';
 
 const strip = <T extends object>(props: T): Omit<T, 'context' | 'item'> => {
@@ -30,8 +31,8 @@ const valueColor = (r: TransactionRow) => tone[direction(r)];
 /** Phones: two cells per row (what and when; value and balance after), nothing off-screen. */
 const compactHeader = () => (
   <Table.Row>
-    <Table.ColumnHeader>Transaction</Table.ColumnHeader>
-    <Table.ColumnHeader textAlign="end">Value</Table.ColumnHeader>
+    <Table.ColumnHeader>{t('transactions.transaction')}</Table.ColumnHeader>
+    <Table.ColumnHeader textAlign="end">{t('transactions.value')}</Table.ColumnHeader>
   </Table.Row>
 );
 
@@ -56,7 +57,7 @@ function compactRow(r: TransactionRow, timeZone?: string) {
           {displayValue(r)}
         </Text>
         <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
-          after {formatMoney(r.credits_after)}
+          {t('transactions.after', { amount: formatMoney(r.credits_after) })}
         </Text>
       </Table.Cell>
     </>
@@ -66,20 +67,23 @@ function compactRow(r: TransactionRow, timeZone?: string) {
 /** Every transaction, newest first, rendered a screenful at a time. */
 export function TransactionsTable({ rows, timeZone }: { rows: TransactionRow[]; timeZone?: string }) {
   const compact = useBreakpointValue({ base: true, md: false }) ?? false;
+  // The language is Virtuoso's context: a switch re-renders the rows in place.
+  const { locale } = useI18n();
   return (
     <Box h={{ base: 'calc(100dvh - 230px)', md: 'calc(100dvh - 260px)' }} minH="80" borderWidth="1px" borderRadius="md" overflow="hidden">
       <TableVirtuoso
         data={rows}
+        context={locale}
         components={compact ? COMPACT : COMPONENTS}
         computeItemKey={(_, r) => r.key}
         fixedHeaderContent={compact ? compactHeader : () => (
           <Table.Row>
-            <Table.ColumnHeader>Serial</Table.ColumnHeader>
-            <Table.ColumnHeader>Time</Table.ColumnHeader>
-            <Table.ColumnHeader>Type</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Value</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Balance After</Table.ColumnHeader>
-            <Table.ColumnHeader>Details</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('transactions.serial')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('transactions.time')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('transactions.type')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('transactions.value')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('transactions.balanceAfter')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('transactions.details')}</Table.ColumnHeader>
           </Table.Row>
         )}
         itemContent={(_, r) => compact ? compactRow(r, timeZone) : (

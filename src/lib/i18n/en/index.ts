@@ -2,9 +2,16 @@ import { auth } from './auth.ts';
 import { messages } from './messages.ts';
 import { settings } from './settings.ts';
 import { shell } from './shell.ts';
+import { inbox } from './inbox.ts';
+import { courses } from './courses.ts';
+import { profile } from './profile.ts';
+import { help } from './help.ts';
+import { transactions } from './transactions.ts';
+import { salary } from './salary.ts';
+import { schedule } from './schedule.ts';
 
 /**
  * The English catalogue: the spec's wording, exactly. One file per area (shell, settings, …): a
  * helper converting a feature adds its file here and the same file under ../ar/.
  */
-export const en = { ...shell, ...settings, ...auth, ...messages } as const;
+export const en = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...transactions, ...salary, ...schedule } as const;
