@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { localiseValidation, pickLocale } from './i18n.ts';
 
 /** The business codes of the spec, sent as `400 {code, message}`; clients decide by `code`. */
 export const BusinessCode = {
@@ -39,6 +40,11 @@ export const invalid = (field: string, message: string) => validation({ [field]:
 export function onError(err: Error, c: Context) {
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+    if (err.status === 422) {
+      // Validation messages in the language asked (Accept-Language; server/lib/i18n.ts).
+      c.header('Vary', 'Accept-Language', { append: true });
+      return c.json(localiseValidation(err.body, pickLocale(c.req.header('Accept-Language'))), 422);
+    }
     return c.json(err.body, err.status as 400);
   }
   if (err instanceof HTTPException) return err.getResponse();

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { createUser } from '../../server/seed/factory.ts';
+import { localiseMessage, localiseValidation, pickLocale } from '../../server/lib/i18n.ts';
+
+const ARABIC = /[\u0600-\u06FF]/;
+const LATIN_WORD = /[A-Za-z]{3,}/;
+
+describe('Accept-Language', () => {
+  it('picks Arabic only when it is preferred among our languages', () => {
+    expect(pickLocale('ar, en;q=0.5')).toBe('ar'); // what the client sends
+    expect(pickLocale('ar-EG')).toBe('ar');
+    expect(pickLocale('fr-FR, ar;q=0.3')).toBe('ar');
+    expect(pickLocale('en, ar;q=0.5')).toBe('en');
+    expect(pickLocale('en;q=0.4, ar;q=0.8')).toBe('ar');
+    expect(pickLocale('ar;q=0, en')).toBe('en');
+    expect(pickLocale('fr, de')).toBe('en');
+    expect(pickLocale('')).toBe('en');
+    expect(pickLocale(undefined)).toBe('en');
+  });
+
+  it('words known sentences and patterned ones in Arabic, leaves unknown ones and English alone', () => {
+    expect(localiseMessage('The end time must be after the start time.', 'ar')).toBe('يجب أن يكون وقت الانتهاء بعد وقت البدء.');
+    expect(localiseMessage('The day field is required.', 'ar')).toBe('حقل اليوم مطلوب.');
+    expect(localiseMessage('The homework may not be greater than 5000 characters.', 'ar')).toBe('يجب ألا يزيد الواجب على 5000 حرف.');
+    expect(localiseMessage('The amount must be at least 1.', 'ar')).toBe('يجب ألا يقل المبلغ عن 1.');
+    expect(localiseMessage('The mystery field is required.', 'ar')).toBe('The mystery field is required.');
+    expect(localiseMessage('Something new.', 'ar')).toBe('Something new.');
+    expect(localiseMessage('The day field is required.', 'en')).toBe('The day field is required.');
+    const body = { message: 'Input is required', errors: { email: ['Input is required'], password: ['Password min length is 6'] }, other: 1 };
+    expect(localiseValidation(body, 'ar')).toEqual({ message: 'هذا الحقل مطلوب', errors: { email: ['هذا الحقل مطلوب'], password: ['الحد الأدنى لطول كلمة المرور 6'] }, other: 1 });
+    expect(localiseValidation(body, 'en')).toBe(body);
+  });
+});
+
+describe('422 replies in the language asked', () => {
+  let s: TestServer;
+  let teacher = '';
+  const AR = { 'Accept-Language': 'ar, en;q=0.5' };
+  const EN = { 'Accept-Language': 'en' };
+
+  beforeAll(async () => {
+    s = await startTestServer({}, (db) => {
+      createUser(db, { name: 'Teacher', email: 't@x.test', group_id: 1 });
+    });
+    teacher = await s.login('t@x.test');
+  });
+  afterAll(() => s.close());
+
+  const put = (schedule: unknown, headers?: Record<string, string>) => s.api('PUT', '/teacher-schedule', { token: teacher, body: { schedule }, headers });
+  const endBeforeStart = [{ day: 1, start_time: '12:00', end_time: '11:00' }];
+
+  it('answers working-hours validation in Arabic when Arabic is preferred', async () => {
+    const r = await put(endBeforeStart, AR);
+    expect(r.status).toBe(422);
+    expect(r.body).toEqual({ message: 'يجب أن يكون وقت الانتهاء بعد وقت البدء.', errors: { 'schedule.0.end_time': ['يجب أن يكون وقت الانتهاء بعد وقت البدء.'] } });
+    expect(r.headers.get('vary') ?? '').toMatch(/Accept-Language/i);
+
+    const many = await put(Array.from({ length: 101 }, () => ({ day: 1, start_time: '09:00', end_time: '10:00' })), AR);
+    expect(many.body.message).toBe('يمكنك إضافة 100 موعد عمل على الأكثر.');
+    const missing = await put([{ day: '', start_time: '09:00', end_time: '10:00' }], AR);
+    expect(missing.body.errors['schedule.0.day']).toEqual(['حقل اليوم مطلوب.']);
+  });
+
+  it('answers in English otherwise, word for word as before', async () => {
+    for (const headers of [EN, undefined, { 'Accept-Language': 'fr-FR, de' }, { 'Accept-Language': 'en-US, ar;q=0.5' }]) {
+      const r = await put(endBeforeStart, headers);
+      expect(r.status).toBe(422);
+      expect(r.body).toEqual({ message: 'The end time must be after the start time.', errors: { 'schedule.0.end_time': ['The end time must be after the start time.'] } });
+    }
+  });
+
+  it('words sign-in and other routes\' validation in Arabic too, with no English left', async () => {
+    const login = await s.api('POST', '/login', { body: { email: '', password: '' }, headers: AR });
+    expect(login.status).toBe(422);
+    expect(login.body.errors).toEqual({ email: ['هذا الحقل مطلوب'], password: ['هذا الحقل مطلوب'] });
+    const wrong = await s.api('POST', '/login', { body: { email: 't@x.test', password: 'not-the-password' }, headers: AR });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.message).toMatch(ARABIC);
+    expect(wrong.body.message).not.toMatch(LATIN_WORD);
+  });
+});
+
+describe('the Arabic table', () => {
+  it('covers every fixed validation sentence the routes write', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const { RegistrationMessages } = await import('../../server/lib/registration.ts');
+    const { MSG } = await import('../../server/lib/enrollments.ts');
+    const files = ['server/lib', 'server/routes'].flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.ts')).map((f) => `${d}/${f}`));
+    const sentences = new Set<string>([...Object.values(RegistrationMessages), ...Object.values(MSG)]);
+    for (const f of files) {
+      if (f.endsWith('paypal-sandbox.ts')) continue; // speaks PayPal's API, not ours
+      const src = readFileSync(f, 'utf8');
+      for (const m of src.matchAll(/invalid\([^,]+,\s*'([^'$]+)'\)/g)) sentences.add(m[1]!);
+      for (const m of src.matchAll(/(?:errors(?:\.\w+|\[[^\]]+\])\s*=|validation\(\{\s*[\w'.]+:)\s*\[\s*'([^'$]+)'\s*\]/g)) sentences.add(m[1]!);
+    }
+    expect(sentences.size).toBeGreaterThan(40);
+    const untranslated = [...sentences].filter((en) => !ARABIC.test(localiseMessage(en, 'ar')));
+    expect(untranslated).toEqual([]);
+  });
+});
