@@ -3,6 +3,10 @@
  * enrolment, class and account statuses. Colours are Chakra colour palettes. Unknown values are
  * shown as they are, in a neutral colour, so a status added on the server still reads sensibly.
  */
+import { t, type MessageId } from './i18n/index.ts';
+
+type StatusId = Extract<MessageId, `status.${string}`>;
+
 export interface StatusStyle {
   label: string;
   color: string;
@@ -32,7 +36,9 @@ const STATUS: Readonly<Record<string, StatusStyle>> = {
 
 export function statusStyle(value: string | null | undefined): StatusStyle {
   if (value == null) return { label: '', color: 'gray' };
-  return STATUS[value] ?? { label: value, color: 'gray' };
+  const known = Object.hasOwn(STATUS, value) ? STATUS[value] : undefined;
+  // The label in the current language (src/lib/i18n/*/status.ts holds the same English as the table).
+  return known ? { label: t(`status.${value}` as StatusId), color: known.color } : { label: value, color: 'gray' };
 }
 
 export const statusLabel = (value: string | null | undefined) => statusStyle(value).label;

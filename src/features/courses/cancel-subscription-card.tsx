@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Field, Textarea } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { MESSAGES } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { isReasonValid } from './enrollment-stage.ts';
 
@@ -17,6 +18,7 @@ export function CancelSubscriptionCard({ finishRequested, onFinish }: {
   const [busy, setBusy] = useState(false);
   // An id of its own: two course pages may be kept mounted at once.
   const titleId = useId();
+  const { t } = useI18n();
   const invalid = tried && !isReasonValid(reason);
 
   const submit = async () => {
@@ -34,26 +36,26 @@ export function CancelSubscriptionCard({ finishRequested, onFinish }: {
   return (
     <Card.Root as="section" aria-labelledby={titleId} borderColor="border.error">
       <Card.Header>
-        <Card.Title as="h2" id={titleId}>Cancel Subscription</Card.Title>
-        <Card.Description>Your remaining classes will be removed from your calendar.</Card.Description>
+        <Card.Title as="h2" id={titleId}>{t('courses.cancelSubscription')}</Card.Title>
+        <Card.Description>{t('courses.cancelHint')}</Card.Description>
       </Card.Header>
       <Card.Body gap="4">
         {finishRequested ? (
           <Alert.Root status="info">
             <Alert.Indicator />
-            <Alert.Title>Your cancellation request was sent. It will be approved as soon as possible.</Alert.Title>
+            <Alert.Title>{t('courses.cancelSent')}</Alert.Title>
           </Alert.Root>
         ) : (
           <Field.Root required invalid={invalid}>
-            <Field.Label>Reason <Field.RequiredIndicator /></Field.Label>
+            <Field.Label>{t('courses.reason')} <Field.RequiredIndicator /></Field.Label>
             <Textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={3} dir="auto" />
-            <Field.ErrorText>{MESSAGES.enterReason}</Field.ErrorText>
+            <Field.ErrorText>{t('msg.enterReason')}</Field.ErrorText>
           </Field.Root>
         )}
       </Card.Body>
       <Card.Footer>
         <Button colorPalette="red" onClick={submit} loading={busy} disabled={finishRequested}>
-          Cancel Subscription
+          {t('courses.cancelSubscription')}
         </Button>
       </Card.Footer>
     </Card.Root>

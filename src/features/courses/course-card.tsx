@@ -3,9 +3,11 @@ import { Link as RouterLink } from 'react-router';
 import type { Course } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { statusStyle } from '../../lib/status.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** A catalogue card: image, category, name, a line of description, the hourly price and the enrolment status. */
 export function CourseCard({ course }: { course: Course }) {
+  const { t } = useI18n();
   const status = course.enrollment ? statusStyle(course.enrollment.status) : null;
   return (
     <Card.Root position="relative" overflow="hidden" size="sm" h="full" _hover={{ shadow: 'md' }} transition="box-shadow 0.15s">
@@ -28,7 +30,7 @@ export function CourseCard({ course }: { course: Course }) {
       <Card.Footer justifyContent="space-between" pt="0">
         <HStack gap="1" align="baseline">
           <Text fontWeight="semibold">{formatMoney(course.hourly_price)}</Text>
-          <Text textStyle="xs" color="fg.muted">/ hour</Text>
+          <Text textStyle="xs" color="fg.muted">{t('courses.perHour')}</Text>
         </HStack>
         {status && <Badge colorPalette={status.color}>{status.label}</Badge>}
       </Card.Footer>

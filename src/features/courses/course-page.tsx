@@ -8,6 +8,7 @@ import { LoadError } from '../../components/ui/load-state.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useUser } from '../../app/session-context.tsx';
 import { MESSAGES } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { CancelSubscriptionCard } from './cancel-subscription-card.tsx';
 import { CourseSummary } from './course-summary.tsx';
 import { useCourse } from './data.ts';
@@ -33,6 +34,7 @@ export function CoursePage() {
   const { course, durations } = useCourse(id);
   const [form, setForm] = useState<EnrollmentFormState>(emptyForm);
   const actions = useEnrollmentActions(id);
+  const { t } = useI18n();
 
   // The route refreshes the course (route-meta.ts). One the server does not have (or not for this
   // user) goes back to the catalogue; one that could not be read this time says so, with a Retry.
@@ -55,7 +57,7 @@ export function CoursePage() {
   return (
     <PageContainer>
       <Button asChild variant="ghost" size="sm" mb="3" ms="-2">
-        <RouterLink to="/courses"><AppIcon name="back" boxSize="4" /> Courses</RouterLink>
+        <RouterLink to="/courses"><AppIcon name="back" boxSize="4" /> {t('route.courses')}</RouterLink>
       </Button>
       {!course && failed && !gone ? (
         <LoadError onRetry={retry} retrying={retrying} />

@@ -2,6 +2,7 @@ import { AspectRatio, Badge, Box, Card, DataList, HStack, Heading, Image, Link, 
 import type { Course } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { statusStyle } from '../../lib/status.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { classPrice, hourlyPriceOf, weeklyPrice, type EnrollmentFormState } from './enrollment-rules.ts';
 import { CourseIcon } from './icons.tsx';
 
@@ -10,6 +11,7 @@ import { CourseIcon } from './icons.tsx';
  * hourly price × duration / 60 (the enrolment's own hourly price wins), weekly = class × per week.
  */
 export function CourseSummary({ course, form }: { course: Course; form: EnrollmentFormState }) {
+  const { t } = useI18n();
   const hourly = hourlyPriceOf(course, course.enrollment);
   const perClass = classPrice(hourly, form.class_duration);
   const perWeek = weeklyPrice(perClass, form.weekly_classes);
@@ -32,24 +34,24 @@ export function CourseSummary({ course, form }: { course: Course; form: Enrollme
         {course.description && <Text color="fg.muted" whiteSpace="pre-line">{course.description}</Text>}
         {course.details_url && (
           <Link href={course.details_url} target="_blank" rel="noopener noreferrer" colorPalette="brand" color="colorPalette.fg" textStyle="sm">
-            Course details <CourseIcon name="external" />
+            {t('courses.courseDetails')} <CourseIcon name="external" />
           </Link>
         )}
-        <DataList.Root orientation="horizontal" size="md" mt="2" aria-label="Prices">
+        <DataList.Root orientation="horizontal" size="md" mt="2" aria-label={t('courses.prices')}>
           <DataList.Item>
-            <DataList.ItemLabel>Hourly price</DataList.ItemLabel>
+            <DataList.ItemLabel>{t('courses.hourlyPrice')}</DataList.ItemLabel>
             <DataList.ItemValue>{formatMoney(hourly)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>Class price</DataList.ItemLabel>
+            <DataList.ItemLabel>{t('courses.classPrice')}</DataList.ItemLabel>
             <DataList.ItemValue data-testid="class-price" color={perClass == null ? 'fg.muted' : undefined}>
-              {perClass == null ? 'Choose a class duration' : `${formatMoney(perClass)} / ${form.class_duration} min`}
+              {perClass == null ? t('courses.chooseDuration') : t('courses.pricePerClass', { price: formatMoney(perClass), minutes: form.class_duration ?? 0 })}
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>Weekly price</DataList.ItemLabel>
+            <DataList.ItemLabel>{t('courses.weeklyPrice')}</DataList.ItemLabel>
             <DataList.ItemValue data-testid="weekly-price" fontWeight={perWeek == null ? 'normal' : 'semibold'} color={perWeek == null ? 'fg.muted' : undefined}>
-              {perWeek == null ? 'Choose duration and classes per week' : formatMoney(perWeek)}
+              {perWeek == null ? t('courses.chooseDurationAndWeekly') : formatMoney(perWeek)}
             </DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>

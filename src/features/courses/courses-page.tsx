@@ -4,7 +4,7 @@ import { PageContainer } from '../../components/page-container.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { useRouteData } from '../../app/route-data.tsx';
 import { CourseIcon } from './icons.tsx';
-import { MESSAGES } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { ALL_CATEGORIES, categoriesOf, filterCourses } from './catalogue-filter.ts';
 import { CourseCard } from './course-card.tsx';
 import { useCourses } from './data.ts';
@@ -15,6 +15,7 @@ import { useCourses } from './data.ts';
  */
 export function CoursesPage() {
   const { courses, phase } = useCourses();
+  const { t } = useI18n();
   const { retry, retrying } = useRouteData();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<number | typeof ALL_CATEGORIES>(ALL_CATEGORIES);
@@ -38,18 +39,18 @@ export function CoursesPage() {
   return (
     <PageContainer>
       <Stack gap="5">
-        <Heading as="h1" size="2xl">Courses</Heading>
+        <Heading as="h1" size="2xl">{t('route.courses')}</Heading>
         <InputGroup startElement={<CourseIcon name="search" />} maxW={{ md: 'md' }}>
           <Input
             type="search"
-            placeholder="Search courses"
-            aria-label="Search courses"
+            placeholder={t('courses.searchCourses')}
+            aria-label={t('courses.searchCourses')}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
         </InputGroup>
-        <Wrap gap="2" role="group" aria-label="Category">
-          {chip(ALL_CATEGORIES, 'All')}
+        <Wrap gap="2" role="group" aria-label={t('courses.category')}>
+          {chip(ALL_CATEGORIES, t('courses.all'))}
           {categories.map((c) => chip(c.id, c.name))}
         </Wrap>
         {phase === 'loading' ? (
@@ -63,12 +64,12 @@ export function CoursesPage() {
             <EmptyState.Content>
               <EmptyState.Indicator><CourseIcon name="search" /></EmptyState.Indicator>
               <VStack textAlign="center">
-                <EmptyState.Title as="h2">{MESSAGES.noResults}</EmptyState.Title>
+                <EmptyState.Title as="h2">{t('msg.noResults')}</EmptyState.Title>
               </VStack>
               {(query || category !== ALL_CATEGORIES) && (
                 <HStack>
                   <Button variant="outline" size="sm" onClick={() => { setQuery(''); setCategory(ALL_CATEGORIES); }}>
-                    Clear filters
+                    {t('courses.clearFilters')}
                   </Button>
                 </HStack>
               )}

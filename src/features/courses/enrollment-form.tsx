@@ -1,7 +1,8 @@
 import { Checkbox, Field, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Textarea, Wrap } from '@chakra-ui/react';
 import type { ClassDurationItem } from './data.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import {
-  WEEK_DAYS, togglePreferredDay, tomorrowIn, weeklyOptions, withDuration, type EnrollmentFormState, type FormField,
+  DAY_IDS, WEEK_DAYS, togglePreferredDay, tomorrowIn, weeklyOptions, withDuration, type EnrollmentFormState, type FormField,
 } from './enrollment-rules.ts';
 import { ScheduleRows } from './schedule-rows.tsx';
 
@@ -18,50 +19,51 @@ export function EnrollmentForm({ form, onChange, durations, timezone, readOnly, 
   /** Fields to mark invalid (after a submit attempt). */
   invalid: ReadonlySet<FormField>;
 }) {
+  const { t } = useI18n();
   const set = (patch: Partial<EnrollmentFormState>) => onChange({ ...form, ...patch });
   const durationItems = form.class_duration != null && !durations.some((d) => d.value === form.class_duration)
-    ? [...durations, { text: `${form.class_duration} Minutes`, value: form.class_duration }]
+    ? [...durations, { text: t('courses.minutes', { n: form.class_duration }), value: form.class_duration }]
     : durations;
   const weekly = weeklyOptions(form.class_duration);
   const weeklyItems = form.weekly_classes != null && !weekly.includes(form.weekly_classes) ? [form.weekly_classes, ...weekly] : weekly;
 
   return (
     <Fieldset.Root disabled={readOnly}>
-      <Fieldset.Legend srOnly>Enrollment form</Fieldset.Legend>
+      <Fieldset.Legend srOnly>{t('courses.enrollmentForm')}</Fieldset.Legend>
       <Fieldset.Content>
         <Stack gap="5">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <Field.Root required invalid={invalid.has('class_duration')}>
-              <Field.Label>Class Duration <Field.RequiredIndicator /></Field.Label>
+              <Field.Label>{t('courses.classDuration')} <Field.RequiredIndicator /></Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field
                   value={form.class_duration ?? ''}
                   onChange={(e) => onChange(withDuration(form, e.target.value === '' ? null : Number(e.target.value)))}
                 >
-                  <option value="">Select duration</option>
+                  <option value="">{t('courses.selectDuration')}</option>
                   {durationItems.map((d) => <option key={d.value} value={d.value}>{d.text}</option>)}
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </Field.Root>
             <Field.Root required invalid={invalid.has('weekly_classes')}>
-              <Field.Label>Classes/ Week <Field.RequiredIndicator /></Field.Label>
+              <Field.Label>{t('courses.classesPerWeek')} <Field.RequiredIndicator /></Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field
                   value={form.weekly_classes ?? ''}
                   onChange={(e) => set({ weekly_classes: e.target.value === '' ? null : Number(e.target.value) })}
                 >
-                  <option value="">Select classes per week</option>
+                  <option value="">{t('courses.selectWeekly')}</option>
                   {weeklyItems.map((n) => <option key={n} value={n}>{n}</option>)}
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <Field.HelperText>One class a week is available for 60 minutes or more.</Field.HelperText>
+              <Field.HelperText>{t('courses.weeklyHint')}</Field.HelperText>
             </Field.Root>
           </SimpleGrid>
 
           <Fieldset.Root invalid={invalid.has('preferred_days')} disabled={readOnly}>
-            <Fieldset.Legend textStyle="sm" fontWeight="medium">Preferred Days</Fieldset.Legend>
+            <Fieldset.Legend textStyle="sm" fontWeight="medium">{t('courses.preferredDays')}</Fieldset.Legend>
             <Wrap gap="4" mt="2">
               {WEEK_DAYS.map((d) => (
                 <Checkbox.Root
@@ -73,23 +75,23 @@ export function EnrollmentForm({ form, onChange, durations, timezone, readOnly, 
                 >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
-                  <Checkbox.Label>{d.long}</Checkbox.Label>
+                  <Checkbox.Label>{t(DAY_IDS[d.value]!)}</Checkbox.Label>
                 </Checkbox.Root>
               ))}
             </Wrap>
           </Fieldset.Root>
 
           <Field.Root required invalid={invalid.has('start_day')} maxW={{ sm: 'xs' }}>
-            <Field.Label>Start Day <Field.RequiredIndicator /></Field.Label>
+            <Field.Label>{t('courses.startDay')} <Field.RequiredIndicator /></Field.Label>
             <Input type="date" min={tomorrowIn(timezone)} value={form.start_day} onChange={(e) => set({ start_day: e.target.value })} />
-            <Field.HelperText>From tomorrow, on one of your preferred days.</Field.HelperText>
+            <Field.HelperText>{t('courses.startDayHint')}</Field.HelperText>
           </Field.Root>
 
           <ScheduleRows form={form} onChange={onChange} timezone={timezone} invalid={invalid.has('schedule')} disabled={readOnly} />
 
           <Field.Root>
-            <Field.Label>Comment</Field.Label>
-            <Textarea value={form.comment} onChange={(e) => set({ comment: e.target.value })} rows={3} dir="auto" placeholder="Anything support should know (optional)" />
+            <Field.Label>{t('courses.comment')}</Field.Label>
+            <Textarea value={form.comment} onChange={(e) => set({ comment: e.target.value })} rows={3} dir="auto" placeholder={t('courses.commentPlaceholder')} />
           </Field.Root>
         </Stack>
       </Fieldset.Content>

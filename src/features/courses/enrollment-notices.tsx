@@ -3,18 +3,20 @@ import type { Course } from '../../../db/entities.ts';
 import type { EnrollmentStage } from './enrollment-stage.ts';
 import { FREE_TRIAL_CLASSES } from './enrollment-rules.ts';
 import { CourseIcon } from './icons.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** The notice of each stage: the free trial offer, the thank-you while pending, the admin's comment. */
 export function EnrollmentNotices({ course, stage }: { course: Course; stage: EnrollmentStage }) {
   const e = course.enrollment;
+  const { t } = useI18n();
   return (
     <Stack gap="3">
       {stage === 'new' && (
         <Alert.Root status="success" variant="subtle">
           <Alert.Indicator><CourseIcon name="gift" boxSize="5" /></Alert.Indicator>
           <Alert.Content>
-            <Alert.Title>{`Your first ${FREE_TRIAL_CLASSES} classes are free`}</Alert.Title>
-            <Alert.Description>Every new enrollment starts with two free trial classes.</Alert.Description>
+            <Alert.Title>{t('courses.freeClasses', { n: FREE_TRIAL_CLASSES })}</Alert.Title>
+            <Alert.Description>{t('courses.freeClassesHint')}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
@@ -22,8 +24,8 @@ export function EnrollmentNotices({ course, stage }: { course: Course; stage: En
         <Alert.Root status="info" variant="subtle">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Thank you for enrolling!</Alert.Title>
-            <Alert.Description>Support will accept your enrollment within a few hours.</Alert.Description>
+            <Alert.Title>{t('courses.thankYou')}</Alert.Title>
+            <Alert.Description>{t('courses.thankYouHint')}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
@@ -31,7 +33,7 @@ export function EnrollmentNotices({ course, stage }: { course: Course; stage: En
         <Alert.Root status="warning" variant="subtle">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Action Needed: please update your enrollment form</Alert.Title>
+            <Alert.Title>{t('courses.actionNeeded')}</Alert.Title>
             {e?.admin_comment && (
               <Alert.Description>
                 <Text whiteSpace="pre-wrap" dir="auto" data-testid="admin-comment">{e.admin_comment}</Text>

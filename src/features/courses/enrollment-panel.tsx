@@ -5,7 +5,8 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { MESSAGES } from '../../../db/messages.ts';
 import type { ClassDurationItem } from './data.ts';
 import { EnrollmentForm } from './enrollment-form.tsx';
-import { emptyForm, formFromEnrollment, sameAsStored, toPayload, validateEnrollment, type EnrollmentFormState, type FormField } from './enrollment-rules.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
+import { emptyForm, errorText, formFromEnrollment, sameAsStored, toPayload, validateEnrollment, type EnrollmentFormState, type FormField } from './enrollment-rules.ts';
 import { canResubmit, startsEditable, type EnrollmentStage } from './enrollment-stage.ts';
 import type { useEnrollmentActions } from './use-enrollment-actions.ts';
 
@@ -24,6 +25,7 @@ export function EnrollmentPanel({ course, stage, durations, timezone, form, onFo
   actions: ReturnType<typeof useEnrollmentActions>;
 }) {
   const stored = course.enrollment;
+  const { t } = useI18n();
   const [editing, setEditing] = useState(false);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -76,9 +78,9 @@ export function EnrollmentPanel({ course, stage, durations, timezone, form, onFo
     <Card.Root as="section" aria-labelledby={titleId}>
       <Card.Header>
         <HStack justify="space-between">
-          <Heading as="h2" size="lg" id={titleId}>{stored ? 'Your Enrollment' : 'Enrollment Form'}</Heading>
+          <Heading as="h2" size="lg" id={titleId}>{stored ? t('courses.yourEnrollment') : t('courses.enrollmentFormTitle')}</Heading>
           {stored && !editable && canResubmit(stored) && (
-            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>Edit</Button>
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>{t('courses.edit')}</Button>
           )}
         </HStack>
       </Card.Header>
@@ -96,15 +98,15 @@ export function EnrollmentPanel({ course, stage, durations, timezone, form, onFo
         {shownError && (
           <Alert.Root status="error" mt="5" role="alert">
             <Alert.Indicator />
-            <Alert.Title>{shownError}</Alert.Title>
+            <Alert.Title>{errorText(shownError)}</Alert.Title>
           </Alert.Root>
         )}
       </Card.Body>
       {editable && (
         <Card.Footer justifyContent="flex-end" gap="3">
-          {editing && <Button variant="outline" onClick={cancelEdit} disabled={busy}>Cancel</Button>}
+          {editing && <Button variant="outline" onClick={cancelEdit} disabled={busy}>{t('shell.cancel')}</Button>}
           <Button type="submit" form={formId} colorPalette="brand" loading={busy}>
-            {stored ? 'Save Changes' : 'Enroll Now'}
+            {stored ? t('courses.saveChanges') : t('courses.enrollNow')}
           </Button>
         </Card.Footer>
       )}

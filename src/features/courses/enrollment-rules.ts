@@ -3,6 +3,7 @@ import type { Temporal as T } from 'temporal-polyfill';
 import type { Course, Enrollment } from '../../../db/entities.ts';
 import type { EnrollmentForm } from '../../../db/engine-api.ts';
 import { MESSAGES } from '../../../db/messages.ts';
+import { t, tMessage, type MessageId } from '../../lib/i18n/index.ts';
 
 /**
  * The enrolment form's rules (second spec, sections 4, 5 and 9) as pure functions. They follow the
@@ -44,6 +45,21 @@ export const RULE_MESSAGES = {
   scheduleEndsBeforeStart: 'The end time must be after the start time.',
 } as const;
 
+/** The catalogue id of each rule's message (src/lib/i18n/en/courses.ts holds the same English). */
+const RULE_MESSAGE_IDS: Readonly<Record<string, MessageId>> = {
+  [RULE_MESSAGES.weeklyOne]: 'courses.ruleWeeklyOne',
+  [RULE_MESSAGES.startTomorrow]: 'courses.ruleStartTomorrow',
+  [RULE_MESSAGES.startPreferred]: 'courses.ruleStartPreferred',
+  [RULE_MESSAGES.startInvalid]: 'courses.ruleStartInvalid',
+  [RULE_MESSAGES.scheduleEndsBeforeStart]: 'courses.ruleEndsBeforeStart',
+};
+
+/** A form error's message in the current language: a rule's own, a db/messages.ts one, else as it is. */
+export function errorText(message: string): string {
+  const id = RULE_MESSAGE_IDS[message];
+  return id ? t(id) : tMessage(message);
+}
+
 export const BLANK_ROWS = 3;
 export const MIN_WEEKLY = 1;
 export const MAX_WEEKLY = 6;
@@ -61,6 +77,17 @@ export const WEEK_DAYS: readonly { value: number; short: string; long: string }[
   { value: 4, short: 'Thu', long: 'Thursday' },
   { value: 5, short: 'Fri', long: 'Friday' },
 ];
+
+/** Each week day's name in the catalogue, by its value (0 is Sunday). */
+export const DAY_IDS: Readonly<Record<number, MessageId>> = {
+  6: 'courses.saturday',
+  0: 'courses.sunday',
+  1: 'courses.monday',
+  2: 'courses.tuesday',
+  3: 'courses.wednesday',
+  4: 'courses.thursday',
+  5: 'courses.friday',
+};
 
 // ---------------------------------------------------------------------------------------------
 // Prices

@@ -1,7 +1,8 @@
 import { Box, Button, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
+import { useI18n } from '../../lib/i18n/index.ts';
 import {
-  WEEK_DAYS, addScheduleRow, canRemoveRow, removeScheduleRow, scheduleRowError, type EnrollmentFormState, type ScheduleRowState,
+  DAY_IDS, WEEK_DAYS, addScheduleRow, errorText, canRemoveRow, removeScheduleRow, scheduleRowError, type EnrollmentFormState, type ScheduleRowState,
 } from './enrollment-rules.ts';
 import { CourseIcon } from './icons.tsx';
 
@@ -18,12 +19,13 @@ export function ScheduleRows({ form, onChange, timezone, invalid, disabled }: {
 }) {
   // Ids of its own: two course pages may be kept mounted at once.
   const id = useId();
+  const { t } = useI18n();
   const setRow = (i: number, patch: Partial<ScheduleRowState>) =>
     onChange({ ...form, schedule: form.schedule.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
   return (
     <Field.Root invalid={invalid} disabled={disabled}>
-      <Field.Label as="span" id={`${id}-label`}>Schedule</Field.Label>
-      <Field.HelperText mt="0">Times you are available, in your timezone ({timezone}).</Field.HelperText>
+      <Field.Label as="span" id={`${id}-label`}>{t('courses.schedule')}</Field.Label>
+      <Field.HelperText mt="0">{t('courses.scheduleHint', { timezone })}</Field.HelperText>
       <Stack gap="2" w="full" role="group" aria-labelledby={`${id}-label`}>
         {form.schedule.map((row, i) => {
           const rowError = disabled ? null : scheduleRowError(row);
@@ -32,22 +34,22 @@ export function ScheduleRows({ form, onChange, timezone, invalid, disabled }: {
               <HStack gap="2" align="center" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
                 <NativeSelect.Root size="sm" flex={{ base: '1 1 100%', sm: '1.4' }} disabled={disabled}>
                   <NativeSelect.Field
-                    aria-label={`Day ${i + 1}`}
+                    aria-label={t('courses.dayN', { n: i + 1 })}
                     value={row.day ?? ''}
                     onChange={(e) => setRow(i, { day: e.target.value === '' ? null : Number(e.target.value) })}
                   >
-                    <option value="">Day</option>
-                    {WEEK_DAYS.map((d) => <option key={d.value} value={d.value}>{d.long}</option>)}
+                    <option value="">{t('courses.day')}</option>
+                    {WEEK_DAYS.map((d) => <option key={d.value} value={d.value}>{t(DAY_IDS[d.value]!)}</option>)}
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-                <Input size="sm" type="time" flex="1" aria-label={`From ${i + 1}`} value={row.from} onChange={(e) => setRow(i, { from: e.target.value })} />
+                <Input size="sm" type="time" flex="1" aria-label={t('courses.fromN', { n: i + 1 })} value={row.from} onChange={(e) => setRow(i, { from: e.target.value })} />
                 <Text aria-hidden="true" color="fg.muted">–</Text>
                 <Input
                   size="sm"
                   type="time"
                   flex="1"
-                  aria-label={`To ${i + 1}`}
+                  aria-label={t('courses.toN', { n: i + 1 })}
                   value={row.to}
                   aria-invalid={rowError ? true : undefined}
                   aria-describedby={rowError ? `${id}-error-${i}` : undefined}
@@ -55,7 +57,7 @@ export function ScheduleRows({ form, onChange, timezone, invalid, disabled }: {
                   onChange={(e) => setRow(i, { to: e.target.value })}
                 />
                 {disabled ? null : canRemoveRow(i) ? (
-                  <IconButton size="sm" variant="ghost" aria-label={`Remove time ${i + 1}`} disabled={disabled} onClick={() => onChange(removeScheduleRow(form, i))}>
+                  <IconButton size="sm" variant="ghost" aria-label={t('courses.removeTimeN', { n: i + 1 })} disabled={disabled} onClick={() => onChange(removeScheduleRow(form, i))}>
                     <CourseIcon name="trash" />
                   </IconButton>
                 ) : (
@@ -64,7 +66,7 @@ export function ScheduleRows({ form, onChange, timezone, invalid, disabled }: {
               </HStack>
               {rowError && (
                 <Text id={`${id}-error-${i}`} role="alert" color="fg.error" fontSize="sm">
-                  {rowError}
+                  {errorText(rowError)}
                 </Text>
               )}
             </Stack>
@@ -72,7 +74,7 @@ export function ScheduleRows({ form, onChange, timezone, invalid, disabled }: {
         })}
         {!disabled && (
           <Button size="sm" variant="ghost" colorPalette="brand" alignSelf="start" onClick={() => onChange(addScheduleRow(form))}>
-            <CourseIcon name="plus" /> Add time
+            <CourseIcon name="plus" /> {t('courses.addTime')}
           </Button>
         )}
       </Stack>

@@ -1,31 +1,34 @@
 import { Accordion, Box, Card, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon, type IconName } from '../../components/ui/icons.tsx';
+import { useI18n, type MessageId } from '../../lib/i18n/index.ts';
 
 /** Contact Us: open to anyone, signed in or not. */
-const CHANNELS: { icon: IconName; title: string; text: string; href: string }[] = [
-  { icon: 'mail', title: 'Email', text: 'support@example.com', href: 'mailto:support@example.com' },
-  { icon: 'chat', title: 'WhatsApp', text: '+20 100 000 0000', href: 'https://wa.me/201000000000' },
-  { icon: 'phone', title: 'Phone', text: '+20 100 000 0000', href: 'tel:+201000000000' },
+const CHANNELS: { icon: IconName; title: MessageId; text: string; href: string }[] = [
+  { icon: 'mail', title: 'help.email', text: 'support@example.com', href: 'mailto:support@example.com' },
+  { icon: 'chat', title: 'help.whatsapp', text: '+20 100 000 0000', href: 'https://wa.me/201000000000' },
+  { icon: 'phone', title: 'help.phone', text: '+20 100 000 0000', href: 'tel:+201000000000' },
 ];
 
-const FAQ: { q: string; a: string }[] = [
-  { q: 'How do the free trial classes work?', a: 'When you enrol in your first course you get 2 free trial classes with your teacher before any charge.' },
-  { q: 'How do I join my class?', a: 'Open the class from your dashboard or calendar a few minutes before it starts and press Join Class.' },
-  { q: 'Can I cancel or reschedule a class?', a: 'Yes, from the class details, up to 30 minutes before the class starts, within your monthly class changes.' },
-  { q: 'How do I recharge my wallet?', a: 'Open Account Wallet, enter an amount and choose a payment method. Balance is in dollars.' },
-  { q: 'Can I manage my children’s classes?', a: 'Yes. Under My Family you can create accounts for your children and transfer credits to them.' },
-  { q: 'Which timezone are class times shown in?', a: 'In the timezone of your account; you can change it under Settings.' },
-];
+/** The questions and answers, in the catalogue as pairs (help.q1 / help.a1 …). */
+const FAQ = [
+  { q: 'help.q1', a: 'help.a1' },
+  { q: 'help.q2', a: 'help.a2' },
+  { q: 'help.q3', a: 'help.a3' },
+  { q: 'help.q4', a: 'help.a4' },
+  { q: 'help.q5', a: 'help.a5' },
+  { q: 'help.q6', a: 'help.a6' },
+] as const satisfies readonly { q: MessageId; a: MessageId }[];
 
 export default function HelpPage() {
+  const { t } = useI18n();
   return (
     <PageContainer maxW="4xl">
       <Heading as="h1" size="2xl">
-        Contact Us
+        {t('route.help')}
       </Heading>
       <Text color="fg.muted" mt="1" mb="6">
-        We are happy to help with classes, payments and your account.
+        {t('help.intro')}
       </Text>
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" mb="10">
         {CHANNELS.map((c) => (
@@ -34,7 +37,7 @@ export default function HelpPage() {
               <Box color="brand.fg">
                 <AppIcon name={c.icon} boxSize="6" />
               </Box>
-              <Text fontWeight="semibold">{c.title}</Text>
+              <Text fontWeight="semibold">{t(c.title)}</Text>
               <Link href={c.href} color="brand.fg" target={c.href.startsWith('http') ? '_blank' : undefined} rel="noopener noreferrer">
                 <span dir="ltr">{c.text}</span>
               </Link>
@@ -43,19 +46,19 @@ export default function HelpPage() {
         ))}
       </SimpleGrid>
       <Heading as="h2" size="lg" mb="3">
-        Frequently asked questions
+        {t('help.faq')}
       </Heading>
       <Stack bg="surface" borderRadius="lg" borderWidth="1px" px="4">
         <Accordion.Root collapsible variant="plain">
           {FAQ.map((f, i) => (
             <Accordion.Item key={i} value={String(i)} borderBottomWidth={i < FAQ.length - 1 ? '1px' : '0'}>
               <Accordion.ItemTrigger py="4" fontWeight="medium" cursor="pointer">
-                <Text flex="1">{f.q}</Text>
+                <Text flex="1">{t(f.q)}</Text>
                 <Accordion.ItemIndicator />
               </Accordion.ItemTrigger>
               <Accordion.ItemContent>
                 <Accordion.ItemBody color="fg.muted" pb="4">
-                  {f.a}
+                  {t(f.a)}
                 </Accordion.ItemBody>
               </Accordion.ItemContent>
             </Accordion.Item>

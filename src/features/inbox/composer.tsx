@@ -1,5 +1,6 @@
 import { Box, HStack, IconButton, Spinner, Textarea } from '@chakra-ui/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { InboxIcon } from './icons.tsx';
 
 export interface ComposerProps {
@@ -11,6 +12,7 @@ export interface ComposerProps {
 
 /** Enter sends, Shift+Enter adds a line; blank text is never sent. */
 export function Composer({ onSend, onSendImage }: ComposerProps) {
+  const { t } = useI18n();
   const [text, setText] = useState('');
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -49,16 +51,16 @@ export function Composer({ onSend, onSendImage }: ComposerProps) {
           type="file"
           accept="image/*"
           hidden
-          aria-label="Image file"
+          aria-label={t('inbox.imageFile')}
           data-testid="image-input"
           onChange={(e) => void pick(e.target.files?.[0])}
         />
-        <IconButton aria-label="Attach image" variant="ghost" disabled={uploading} onClick={() => fileRef.current?.click()}>
+        <IconButton aria-label={t('inbox.attachImage')} variant="ghost" disabled={uploading} onClick={() => fileRef.current?.click()}>
           {uploading ? <Spinner size="sm" /> : <InboxIcon name="paperclip" />}
         </IconButton>
         <Textarea
-          aria-label="Message"
-          placeholder="Type a message"
+          aria-label={t('inbox.message')}
+          placeholder={t('inbox.typeMessage')}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
@@ -69,7 +71,7 @@ export function Composer({ onSend, onSendImage }: ComposerProps) {
           resize="none"
           flex="1"
         />
-        <IconButton aria-label="Send" disabled={!canSend} onClick={send}>
+        <IconButton aria-label={t('inbox.send')} disabled={!canSend} onClick={send}>
           <InboxIcon name="send" />
         </IconButton>
       </HStack>

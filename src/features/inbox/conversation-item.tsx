@@ -1,13 +1,14 @@
 import { Avatar, Box, Circle, HStack, Stack, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import type { Conversation } from '../../../db/entities.ts';
+import { t, useI18n } from '../../lib/i18n/index.ts';
 import { InboxIcon } from './icons.tsx';
 import { activityOf } from './order.ts';
 import { cutTitle, safeMediaUrl, textDirection } from './text.ts';
 import { TimeAgo } from './time-ago.tsx';
 
-/** What the list says when a conversation has no message yet. */
-export const GREETING = 'Say hello 👋';
+/** What the list says when a conversation has no message yet (English: 'Say hello 👋'). */
+export const greeting = () => t('inbox.greeting');
 
 export interface ConversationItemProps {
   conversation: Conversation;
@@ -20,6 +21,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
   // The server marks a conversation seen when it is opened or answered (spec 4); a message that
   // arrives while it is open is on screen already, so the open one never shows the unread mark.
   const unread = !c.seen && !selected;
+  const { t } = useI18n();
   return (
     <Box
       as="button"
@@ -31,7 +33,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
       bg={selected ? 'brand.subtle' : undefined}
       _hover={{ bg: selected ? 'brand.subtle' : 'bg.muted' }}
       aria-current={selected ? 'true' : undefined}
-      aria-label={`${c.title}${unread ? ', unread' : ''}`}
+      aria-label={unread ? t('inbox.titleUnread', { title: c.title }) : c.title}
       onClick={() => onSelect(c.id)}
       data-testid="conversation-item"
       data-unread={unread ? 'true' : 'false'}
@@ -53,7 +55,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
           <HStack justify="space-between" gap="2">
             <Preview conversation={c} unread={unread} />
             {unread && (
-              <Circle size="2.5" bg="brand.solid" flexShrink={0} role="img" aria-label="Unread" data-testid="unread-icon" />
+              <Circle size="2.5" bg="brand.solid" flexShrink={0} role="img" aria-label={t('inbox.unread')} data-testid="unread-icon" />
             )}
           </HStack>
         </Stack>
@@ -64,19 +66,20 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
 
 function Preview({ conversation: c, unread }: { conversation: Conversation; unread: boolean }) {
   const m = c.last_message;
+  const { t } = useI18n();
   const color = unread ? 'fg' : 'fg.muted';
-  if (!m) return <Text fontSize="sm" color={color} truncate>{GREETING}</Text>;
+  if (!m) return <Text fontSize="sm" color={color} truncate>{t('inbox.greeting')}</Text>;
   const isImage = m.type === 'image' && !!m.image_url;
   const isAudio = m.type === 'audio' && !!m.audio;
   // The preview is one line of plain text: React escapes it, and only its first 120 characters matter.
   const text = (m.text ?? '').slice(0, 120).replace(/\s+/g, ' ');
   return (
     <HStack gap="1" minW="0" fontSize="sm" color={color}>
-      <Text flexShrink={0} fontWeight="medium">{m.sender.name}:</Text>
+      <Text flexShrink={0} fontWeight="medium" dir="auto">{t('inbox.previewSender', { name: m.sender.name })}</Text>
       {isImage ? (
-        <InboxIcon name="image" boxSize="4" aria-hidden={false} aria-label="Image" role="img" />
+        <InboxIcon name="image" boxSize="4" aria-hidden={false} aria-label={t('inbox.image')} role="img" />
       ) : isAudio ? (
-        <InboxIcon name="mic" boxSize="4" aria-hidden={false} aria-label="Audio" role="img" />
+        <InboxIcon name="mic" boxSize="4" aria-hidden={false} aria-label={t('inbox.audio')} role="img" />
       ) : (
         <Text truncate dir={textDirection(text)}>{text}</Text>
       )}

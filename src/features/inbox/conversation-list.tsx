@@ -2,7 +2,7 @@ import { Box, Button, Center, HStack, Input, InputGroup, Skeleton, Spinner, Stac
 import { useCallback, useDeferredValue, useState } from 'react';
 import { Virtuoso, type ItemProps, type ListProps } from 'react-virtuoso';
 import type { Conversation } from '../../../db/entities.ts';
-import { MESSAGES } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { ConversationItem } from './conversation-item.tsx';
 import { InboxIcon } from './icons.tsx';
 import { useConversationSearch, type ConversationSearch } from './search.ts';
@@ -25,6 +25,7 @@ export interface ConversationListProps {
  * the server after a pause (search.ts): what it finds beyond the pages read joins the list.
  */
 export function ConversationList({ conversations, ready, selectedId, onSelect, hasMore, loadingMore, onEndReached }: ConversationListProps) {
+  const { t } = useI18n();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const search = useConversationSearch(conversations, query, deferred);
@@ -44,8 +45,8 @@ export function ConversationList({ conversations, ready, selectedId, onSelect, h
         <InputGroup startElement={<InboxIcon name="search" boxSize="4" />}>
           <Input
             type="search"
-            placeholder="Search"
-            aria-label="Search conversations"
+            placeholder={t('inbox.search')}
+            aria-label={t('inbox.searchConversations')}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             size="sm"
@@ -61,7 +62,7 @@ export function ConversationList({ conversations, ready, selectedId, onSelect, h
           // is asked, or when it cannot be, the status above says so.
           !search.active || search.answered ? (
             <Center p="6">
-              <Text color="fg.muted">{MESSAGES.noConversation}</Text>
+              <Text color="fg.muted">{t('msg.noConversation')}</Text>
             </Center>
           ) : null
         ) : (
@@ -82,16 +83,17 @@ export function ConversationList({ conversations, ready, selectedId, onSelect, h
 
 /** Under the search box: asking the server, or why the results may be incomplete (offline, a failure to retry). */
 function SearchStatus({ search }: { search: ConversationSearch }) {
+  const { t } = useI18n();
   if (!search.active) return null;
   if (search.incomplete) {
     return (
       <HStack mt="2" gap="2" align="start" role="status">
         <Text fontSize="xs" color="fg.muted" flex="1">
-          {search.offline ? MESSAGES.searchOffline : `${MESSAGES.fetchFailed}. ${MESSAGES.searchIncomplete}`}
+          {search.offline ? t('msg.searchOffline') : t('inbox.searchFailed', { failed: t('msg.fetchFailed'), incomplete: t('msg.searchIncomplete') })}
         </Text>
         {!search.offline && (
           <Button size="2xs" variant="outline" onClick={search.retry}>
-            Retry
+            {t('inbox.retry')}
           </Button>
         )}
       </HStack>
@@ -99,9 +101,9 @@ function SearchStatus({ search }: { search: ConversationSearch }) {
   }
   if (!search.searching) return null;
   return (
-    <HStack mt="2" gap="2" color="fg.muted" role="status" aria-label="Searching all conversations">
+    <HStack mt="2" gap="2" color="fg.muted" role="status" aria-label={t('inbox.searchingLabel')}>
       <Spinner size="xs" />
-      <Text fontSize="xs">Searching all conversations…</Text>
+      <Text fontSize="xs">{t('inbox.searching')}</Text>
     </HStack>
   );
 }
@@ -111,7 +113,8 @@ function SearchStatus({ search }: { search: ConversationSearch }) {
  * list's items, and its focusable scroller is outside the list (a list may hold list items only).
  */
 function List({ ref, ...props }: ListProps) {
-  return <div ref={ref} {...props} role="list" aria-label="Conversations" />;
+  const { t } = useI18n();
+  return <div ref={ref} {...props} role="list" aria-label={t('inbox.conversations')} />;
 }
 
 function Item({ item: _, ...props }: ItemProps<Conversation>) {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { EngineError } from '../../../db/engine-api.ts';
 import type { Conversation } from '../../../db/entities.ts';
 import { MESSAGES } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { Composer } from './composer.tsx';
 import { InboxIcon } from './icons.tsx';
@@ -39,6 +40,7 @@ export interface ConversationViewProps {
 
 export function ConversationView(props: ConversationViewProps) {
   const { conversation: c, items, ready, failed, onBack } = props;
+  const { t } = useI18n();
   const list = useRef<MessageListHandle>(null);
   const [viewing, setViewing] = useState<{ src: string; download: string | null } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -69,7 +71,7 @@ export function ConversationView(props: ConversationViewProps) {
         </Avatar.Root>
         <Text as="h2" fontWeight="semibold" truncate dir="auto">{c.title}</Text>
       </ConversationHeader>
-      <Box flex="1" minH="0" role="log" aria-label="Messages" aria-live="polite">
+      <Box flex="1" minH="0" role="log" aria-label={t('inbox.messages')} aria-live="polite">
         {!ready && items.length === 0 ? (
           failed ? <MessagesLoadError failed={failed} onRetry={props.onRetryLoad} retrying={props.retrying} /> : <MessagesSkeleton />
         ) : (
@@ -91,7 +93,7 @@ export function ConversationView(props: ConversationViewProps) {
       {c.closed ? (
         <HStack justify="center" gap="2" py="3" borderTopWidth="1px" bg="surface" color="fg.muted" role="status">
           <InboxIcon name="lock" boxSize="4" />
-          <Text fontSize="sm">{MESSAGES.conversationClosed}</Text>
+          <Text fontSize="sm">{t('msg.conversationClosed')}</Text>
         </HStack>
       ) : (
         <Composer onSend={send} onSendImage={sendImage} />
@@ -103,10 +105,11 @@ export function ConversationView(props: ConversationViewProps) {
 
 /** The bar above the messages: back (phones), then who the conversation is with. */
 function ConversationHeader({ onBack, children }: { onBack?: () => void; children: ReactNode }) {
+  const { t } = useI18n();
   return (
     <HStack px="3" py="2" gap="3" borderBottomWidth="1px" bg="surface" minH="14">
       {onBack && (
-        <IconButton aria-label="Back" variant="ghost" size="sm" onClick={onBack}>
+        <IconButton aria-label={t('inbox.back')} variant="ghost" size="sm" onClick={onBack}>
           <InboxIcon name="back" />
         </IconButton>
       )}
@@ -130,6 +133,7 @@ export function MessagesLoadError({ failed, onRetry, retrying }: { failed: Engin
  * them, or the reason it could not.
  */
 export function PendingConversation({ failed, onRetry, retrying, onBack }: { failed: EngineError | null; onRetry?: () => void; retrying?: boolean; onBack?: () => void }) {
+  const { t } = useI18n();
   return (
     <Stack gap="0" h="100%" minH="0" bg="page">
       <ConversationHeader onBack={onBack}>
@@ -140,7 +144,7 @@ export function PendingConversation({ failed, onRetry, retrying, onBack }: { fai
           </>
         )}
       </ConversationHeader>
-      <Box flex="1" minH="0" role="log" aria-label="Messages" aria-live="polite">
+      <Box flex="1" minH="0" role="log" aria-label={t('inbox.messages')} aria-live="polite">
         {failed ? <MessagesLoadError failed={failed} onRetry={onRetry} retrying={retrying} /> : <MessagesSkeleton />}
       </Box>
     </Stack>

@@ -26,9 +26,13 @@ const PATHS = {
 
 export type InboxIconName = keyof typeof PATHS;
 
+/** Icons that point a way (back, send) or a speech bubble's tail mirror right to left, as the shell's do. */
+const MIRRORED: ReadonlySet<InboxIconName> = new Set<InboxIconName>(['back', 'send', 'chat']);
+const MIRROR = { transform: 'scaleX(-1)' } as const;
+
 export function InboxIcon({ name, ...rest }: { name: InboxIconName } & IconProps) {
   return (
-    <Icon aria-hidden="true" boxSize="5" {...rest} asChild>
+    <Icon aria-hidden="true" boxSize="5" _rtl={MIRRORED.has(name) ? MIRROR : undefined} {...rest} asChild>
       <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <path d={PATHS[name]} />
       </svg>

@@ -3,6 +3,7 @@ import Lightbox, { IconButton, createIcon, type RenderSlideContainerProps } from
 import Download from 'yet-another-react-lightbox/plugins/download';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /**
  * The image viewer behind a small interface (open with a source, close by callback), so the rest
@@ -57,7 +58,9 @@ function useNaturalSize(src: string | null) {
   return size;
 }
 
-export function ImageViewer({ src, download, alt = 'Image', onClose }: ImageViewerProps) {
+export function ImageViewer({ src, download, alt: altText, onClose }: ImageViewerProps) {
+  const { t } = useI18n();
+  const alt = altText ?? t('inbox.image');
   const [turns, setTurns] = useState(0);
   // Another image (or closing) starts unturned: adjusted while rendering, not in an effect.
   const [turnedSrc, setTurnedSrc] = useState(src);
@@ -81,8 +84,8 @@ export function ImageViewer({ src, download, alt = 'Image', onClose }: ImageView
       zoom={{ maxZoomPixelRatio: 4, scrollToZoom: true }}
       carousel={{ finite: true }}
       controller={{ closeOnBackdropClick: true }}
-      labels={{ Close: 'Close', 'Zoom in': 'Zoom in', 'Zoom out': 'Zoom out', Download: 'Download' }}
-      toolbar={{ buttons: [rotateButton(-1, 'Rotate left', RotateLeftIcon), rotateButton(1, 'Rotate right', RotateRightIcon), 'close'] }}
+      labels={{ Close: t('inbox.viewerClose'), 'Zoom in': t('inbox.zoomIn'), 'Zoom out': t('inbox.zoomOut'), Download: t('inbox.download') }}
+      toolbar={{ buttons: [rotateButton(-1, t('inbox.rotateLeft'), RotateLeftIcon), rotateButton(1, t('inbox.rotateRight'), RotateRightIcon), 'close'] }}
       render={{
         buttonPrev: () => null,
         buttonNext: () => null,

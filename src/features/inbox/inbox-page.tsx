@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useUser } from '../../app/session-context.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { CONVERSATION_PARAM } from '../../lib/links.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { ConversationList } from './conversation-list.tsx';
 import { ConversationView, PendingConversation } from './conversation-view.tsx';
 import { useConversationMessages, useConversations, useInboxActions } from './data.ts';
@@ -50,6 +51,7 @@ function usePaneTop(ref: React.RefObject<HTMLElement | null>, mounted: boolean) 
  */
 export default function InboxPage() {
   const user = useUser();
+  const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const raw = Number(params.get(PARAM));
   const openId = Number.isInteger(raw) && raw > 0 ? raw : null;
@@ -70,7 +72,7 @@ export default function InboxPage() {
     <Flex ref={pane} h={PANE_HEIGHT} minH="0" overflow="hidden" bg="surface">
       {/* The screen's heading, for screen readers (the panes fill the window: no room for a title). */}
       <Heading as="h1" srOnly>
-        Inbox
+        {t('route.inbox')}
       </Heading>
       {showList && (
         <Box w={{ base: '100%', md: '320px', lg: '360px' }} flexShrink={0} borderEndWidth={{ md: '1px' }} minH="0">
@@ -152,11 +154,12 @@ function OpenConversation({ conversationId, conversation, myId, onBack }: OpenPr
 }
 
 function NothingOpen() {
+  const { t } = useI18n();
   return (
     <Center flex="1" bg="page">
       <Stack align="center" color="fg.muted" gap="2">
         <InboxIcon name="chat" boxSize="10" />
-        <Text>Select a conversation</Text>
+        <Text>{t('inbox.selectConversation')}</Text>
       </Stack>
     </Center>
   );

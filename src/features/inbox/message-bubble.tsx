@@ -1,6 +1,7 @@
 import { Badge, Box, Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { memo, useState } from 'react';
 import { formatDateTime } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { InboxIcon } from './icons.tsx';
 import { MessageText } from './message-text.tsx';
 import type { MessageItem, MessageRow } from './order.ts';
@@ -18,11 +19,12 @@ export interface MessageBubbleProps {
 
 /** Support and admin senders are marked wherever their name shows. */
 export function SenderBadge({ row }: { row: Pick<MessageRow, 'sender' | 'sender_type'> }) {
-  const kind = row.sender_type === 'admin' ? 'Admin' : row.sender.support || row.sender_type === 'support' ? 'Support' : null;
+  const { t } = useI18n();
+  const kind = row.sender_type === 'admin' ? 'admin' : row.sender.support || row.sender_type === 'support' ? 'support' : null;
   if (!kind) return null;
   return (
-    <Badge size="xs" colorPalette={kind === 'Admin' ? 'purple' : 'orange'} variant="subtle">
-      {kind}
+    <Badge size="xs" colorPalette={kind === 'admin' ? 'purple' : 'orange'} variant="subtle">
+      {kind === 'admin' ? t('inbox.admin') : t('inbox.support')}
     </Badge>
   );
 }
@@ -32,6 +34,7 @@ export function SenderBadge({ row }: { row: Pick<MessageRow, 'sender' | 'sender_
  * offer retry and remove. A message counts as media only when its url field exists.
  */
 export const MessageBubble = memo(function MessageBubble({ item, mine, runStart, onOpenImage, onRetry, onDiscard }: MessageBubbleProps) {
+  const { t } = useI18n();
   const [details, setDetails] = useState(false);
   const { row, state, mutationId } = item;
   const image = row.type === 'image' ? safeMediaUrl(row.image_url) : null;
@@ -66,27 +69,27 @@ export const MessageBubble = memo(function MessageBubble({ item, mine, runStart,
         <Body row={row} image={image} audio={audio} download={download} onOpenImage={onOpenImage} />
         {!details && (
           <Text srOnly>
-            {row.sender.name}, {formatDateTime(row.created_at_timestamp)}
+            {t('inbox.senderAt', { name: row.sender.name, time: formatDateTime(row.created_at_timestamp) })}
           </Text>
         )}
       </Box>
       {details && (
         <Text fontSize="xs" color="fg.muted" data-testid="message-details">
-          {row.sender.name} · {formatDateTime(row.created_at_timestamp)}
+          {t('inbox.senderDetails', { name: row.sender.name, time: formatDateTime(row.created_at_timestamp) })}
         </Text>
       )}
       {state === 'pending' && (
         <HStack gap="1" fontSize="xs" color="fg.muted" role="status">
           <InboxIcon name="clock" boxSize="3" />
-          <Text>Sending…</Text>
+          <Text>{t('inbox.sending')}</Text>
         </HStack>
       )}
       {state === 'failed' && mutationId && (
         <HStack gap="2" fontSize="xs" color="fg.error" role="alert">
           <InboxIcon name="alert" boxSize="3" />
-          <Text>Not sent</Text>
-          <Button size="2xs" variant="outline" onClick={() => onRetry(mutationId)}>Retry</Button>
-          <Button size="2xs" variant="ghost" onClick={() => onDiscard(mutationId)}>Remove</Button>
+          <Text>{t('inbox.notSent')}</Text>
+          <Button size="2xs" variant="outline" onClick={() => onRetry(mutationId)}>{t('inbox.retry')}</Button>
+          <Button size="2xs" variant="ghost" onClick={() => onDiscard(mutationId)}>{t('inbox.remove')}</Button>
         </HStack>
       )}
     </Stack>
@@ -97,19 +100,20 @@ function Body({ row, image, audio, download, onOpenImage }: {
   row: MessageRow; image: string | null; audio: string | null; download: string | null;
   onOpenImage(src: string, download: string | null): void;
 }) {
+  const { t } = useI18n();
   if (image) {
     return (
       <Box
         as="button"
         display="block"
-        aria-label="Open image"
+        aria-label={t('inbox.openImage')}
         cursor="zoom-in"
         onClick={(e) => {
           e.stopPropagation();
           onOpenImage(image, download);
         }}
       >
-        <Image src={image} alt="Image message" loading="lazy" display="block" w="240px" maxW="100%" h="180px" objectFit="cover" borderRadius="xl" />
+        <Image src={image} alt={t('inbox.imageMessage')} loading="lazy" display="block" w="240px" maxW="100%" h="180px" objectFit="cover" borderRadius="xl" />
       </Box>
     );
   }
@@ -118,7 +122,7 @@ function Body({ row, image, audio, download, onOpenImage }: {
     return (
       <Box onClick={(e) => e.stopPropagation()} py="1">
         <audio controls preload="none" src={audio} style={{ maxWidth: '260px' }}>
-          <a href={audio}>Audio message</a>
+          <a href={audio}>{t('inbox.audioMessage')}</a>
         </audio>
       </Box>
     );
@@ -127,9 +131,9 @@ function Body({ row, image, audio, download, onOpenImage }: {
   if (download) {
     return (
       <a href={download} target="_blank" rel="noopener noreferrer" onClick={(e) => e.stopPropagation()}>
-        Download attachment
+        {t('inbox.downloadAttachment')}
       </a>
     );
   }
-  return <Text fontSize="sm" fontStyle="italic">Unsupported message</Text>;
+  return <Text fontSize="sm" fontStyle="italic">{t('inbox.unsupported')}</Text>;
 }

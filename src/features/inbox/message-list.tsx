@@ -1,6 +1,7 @@
 import { Box, Button, Center, Text } from '@chakra-ui/react';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { MessageBubble } from './message-bubble.tsx';
 import { MessagesSkeleton } from './messages-skeleton.tsx';
 import { FIRST_INDEX, nextFirstIndex, type MessageItem } from './order.ts';
@@ -56,11 +57,12 @@ interface HeaderContext {
  * right above its first message rather than at the top of an empty pane.
  */
 function Header({ context }: { context?: HeaderContext }) {
+  const { t } = useI18n();
   return (
     <Center h="14">
       {context?.hasMore ? (
         <Button size="xs" variant="outline" loading={context.loadingOlder} onClick={context.onLoadOlder}>
-          Load More Messages
+          {t('inbox.loadMore')}
         </Button>
       ) : context?.startInHeader ? (
         <StartOfConversation />
@@ -70,9 +72,10 @@ function Header({ context }: { context?: HeaderContext }) {
 }
 
 function StartOfConversation() {
+  const { t } = useI18n();
   return (
     <Center pt="2">
-      <Text fontSize="xs" color="fg.muted">Start Of Conversation</Text>
+      <Text fontSize="xs" color="fg.muted">{t('inbox.startOfConversation')}</Text>
     </Center>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Text } from '@chakra-ui/react';
 import { memo, useMemo, useState } from 'react';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { isLong, linkify, textDirection, truncateSegments, type Segment } from './text.ts';
 
 /**
@@ -8,6 +9,7 @@ import { isLong, linkify, textDirection, truncateSegments, type Segment } from '
  * giving it a handle on this one.
  */
 export const MessageText = memo(function MessageText({ text }: { text: string }) {
+  const { t } = useI18n();
   const [expanded, setExpanded] = useState(false);
   const segments = useMemo(() => linkify(text), [text]);
   const long = useMemo(() => isLong(text), [text]);
@@ -42,7 +44,7 @@ export const MessageText = memo(function MessageText({ text }: { text: string })
             setExpanded((v) => !v);
           }}
         >
-          {expanded ? 'Show Less' : 'Show More'}
+          {expanded ? t('inbox.showLess') : t('inbox.showMore')}
         </Button>
       )}
     </Text>

@@ -1,9 +1,11 @@
 import { Skeleton, Stack } from '@chakra-ui/react';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** Bubbles' shapes, the newest at the bottom as the messages will be, while the first page loads. */
 export function MessagesSkeleton() {
+  const { t } = useI18n();
   return (
-    <Stack h="100%" justify="flex-end" gap="3" px={{ base: '3', md: '4' }} pb="4" role="status" aria-busy="true" aria-label="Loading messages" data-testid="message-skeleton">
+    <Stack h="100%" justify="flex-end" gap="3" px={{ base: '3', md: '4' }} pb="4" role="status" aria-busy="true" aria-label={t('inbox.loadingMessages')} data-testid="message-skeleton">
       {SKELETON_BUBBLES.map((b, i) => (
         <Skeleton key={i} alignSelf={b.mine ? 'flex-end' : 'flex-start'} h={b.h} w={b.w} maxW="70%" borderRadius="2xl" />
       ))}

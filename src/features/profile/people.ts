@@ -10,13 +10,14 @@ import type { Child, Enrollment, EnrollmentRef } from '../../../db/entities.ts';
 /** `my-*`: the enrolment is between the two of us; plain `teacher`/`student`: it is someone else's (a child's, say). */
 export type Relation = 'child' | 'my-teacher' | 'my-student' | 'teacher' | 'student';
 
-export const RELATION_LABEL: Readonly<Record<Relation, string>> = {
-  child: 'Your child',
-  'my-teacher': 'Your teacher',
-  'my-student': 'Your student',
-  teacher: 'Teacher',
-  student: 'Student',
-};
+/** Each relation's label, as a catalogue id (src/lib/i18n/en/profile.ts). */
+export const RELATION_LABEL = {
+  child: 'profile.yourChild',
+  'my-teacher': 'profile.yourTeacher',
+  'my-student': 'profile.yourStudent',
+  teacher: 'profile.teacher',
+  student: 'profile.student',
+} as const satisfies Readonly<Record<Relation, string>>;
 
 export interface SharedCourse {
   key: string;

@@ -1,6 +1,7 @@
 import { Badge, Button, DataList, Link, List, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { statusStyle } from '../../lib/status.ts';
 import { isLowBalance } from '../wallet/index.ts';
 import { RELATION_LABEL, type KnownPerson, type SharedCourse } from './people.ts';
@@ -27,28 +28,29 @@ function CourseRow({ item }: { item: SharedCourse }) {
 /** Another person as the mirror knows them: who they are to me, a child's balance, the courses we share. */
 export function PersonProfile({ person }: { person: KnownPerson }) {
   const { child } = person;
+  const { t } = useI18n();
   return (
     <Stack gap={{ base: '5', md: '6' }}>
-      <ProfileHeader name={person.name} avatar={person.avatar} labels={person.relations.map((r) => RELATION_LABEL[r])} />
+      <ProfileHeader name={person.name} avatar={person.avatar} labels={person.relations.map((r) => t(RELATION_LABEL[r]))} />
       {child && (
-        <ProfileSection title="Child account">
+        <ProfileSection title={t('profile.childAccount')}>
           <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="4">
             <DataList.Root orientation="horizontal" gap="2">
-              <ProfileField label="Email" dir="auto">{child.email}</ProfileField>
-              <ProfileField label="Balance" fontWeight="semibold" color={isLowBalance(child.credits) ? 'fg.error' : undefined} data-testid="child-profile-balance">
+              <ProfileField label={t('profile.email')} dir="auto">{child.email}</ProfileField>
+              <ProfileField label={t('profile.balance')} fontWeight="semibold" color={isLowBalance(child.credits) ? 'fg.error' : undefined} data-testid="child-profile-balance">
                 {formatMoney(child.credits)}
               </ProfileField>
-              {child.loan_credits > 0 && <ProfileField label="Loan balance">{formatMoney(child.loan_credits)}</ProfileField>}
+              {child.loan_credits > 0 && <ProfileField label={t('profile.loanBalance')}>{formatMoney(child.loan_credits)}</ProfileField>}
             </DataList.Root>
             <Button asChild size="sm" variant="outline" flexShrink={0}>
-              <RouterLink to="/childs">Manage in My Family</RouterLink>
+              <RouterLink to="/childs">{t('profile.manageInFamily')}</RouterLink>
             </Button>
           </Stack>
         </ProfileSection>
       )}
       {person.courses.length > 0 && (
-        <ProfileSection title="Shared courses">
-          <List.Root variant="plain" aria-label={`Courses shared with ${person.name}`}>
+        <ProfileSection title={t('profile.sharedCourses')}>
+          <List.Root variant="plain" aria-label={t('profile.coursesSharedWith', { name: person.name })}>
             {person.courses.map((c) => (
               <CourseRow key={c.key} item={c} />
             ))}

@@ -6,6 +6,7 @@ import { PageContainer } from '../../components/page-container.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { useRouteData } from '../../app/route-data.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { useProfileSources } from './data.ts';
 import { OwnProfile } from './own-profile.tsx';
 import { findPerson, parseProfileId } from './people.ts';
@@ -21,11 +22,12 @@ import { ProfileNotFound } from './profile-not-found.tsx';
 function OtherProfile({ id, me }: { id: number; me: User }) {
   const { sources, ready, settled } = useProfileSources();
   const { failed, retry, retrying } = useRouteData();
+  const { t } = useI18n();
   const person = useMemo(() => findPerson(id, me.id, sources), [id, me.id, sources]);
   if (person) return <PersonProfile person={person} />;
   // Not among what the device knows, and the enrolments could not be read: maybe not found, maybe not yet.
   if (ready && failed) return <LoadError onRetry={retry} retrying={retrying} />;
-  if (!ready || !settled) return <PageSpinner label="Loading profile" />;
+  if (!ready || !settled) return <PageSpinner label={t('profile.loading')} />;
   return <ProfileNotFound />;
 }
 
@@ -34,13 +36,14 @@ export default function ProfilePage() {
   const params = useParams();
   const me = useUser();
   const id = parseProfileId(params.id);
+  const { t } = useI18n();
   return (
     <PageContainer maxW="3xl">
       {id === null ? (
         <ProfileNotFound />
       ) : !me ? (
         // The route needs a session; this shows only while the guard is still deciding.
-        <PageSpinner label="Loading profile" />
+        <PageSpinner label={t('profile.loading')} />
       ) : id === me.id ? (
         <OwnProfile user={me} />
       ) : (

@@ -33,7 +33,16 @@ export function isWebLink(link: string | null | undefined): link is string {
   }
 }
 
-export function shareLinks(link: string | null | undefined, text: string = SHARE_TEXT): ShareLink[] {
+/** The share links' names, as catalogue ids (brand names are written in each language's script). */
+export const SHARE_LABEL_IDS = {
+  whatsapp: 'referral.whatsapp',
+  facebook: 'referral.facebook',
+  twitter: 'referral.twitter',
+  telegram: 'referral.telegram',
+  email: 'referral.email',
+} as const satisfies Record<ShareLink['id'], string>;
+
+export function shareLinks(link: string | null | undefined, text: string = SHARE_TEXT, subject: string = EMAIL_SUBJECT): ShareLink[] {
   if (!isWebLink(link)) return [];
   const e = encodeURIComponent;
   return [
@@ -41,6 +50,6 @@ export function shareLinks(link: string | null | undefined, text: string = SHARE
     { id: 'facebook', label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${e(link)}` },
     { id: 'twitter', label: 'X (Twitter)', href: `https://twitter.com/intent/tweet?text=${e(text)}&url=${e(link)}` },
     { id: 'telegram', label: 'Telegram', href: `https://t.me/share/url?url=${e(link)}&text=${e(text)}` },
-    { id: 'email', label: 'Email', href: `mailto:?subject=${e(EMAIL_SUBJECT)}&body=${e(`${text}\n${link}`)}` },
+    { id: 'email', label: 'Email', href: `mailto:?subject=${e(subject)}&body=${e(`${text}\n${link}`)}` },
   ];
 }

@@ -7,9 +7,10 @@ import { inbox } from './inbox.ts';
 import { courses } from './courses.ts';
 import { profile } from './profile.ts';
 import { help } from './help.ts';
+import { status } from './status.ts';
 import { transactions } from './transactions.ts';
 import { salary } from './salary.ts';
 import { schedule } from './schedule.ts';
 
 /** The Arabic catalogue: its own chunk, loaded when Arabic is chosen. A key missing here is a type error. */
-export const ar: Catalogue = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...transactions, ...salary, ...schedule };
+export const ar: Catalogue = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...status, ...transactions, ...salary, ...schedule };

@@ -6,6 +6,7 @@ import { inbox } from './inbox.ts';
 import { courses } from './courses.ts';
 import { profile } from './profile.ts';
 import { help } from './help.ts';
+import { status } from './status.ts';
 import { transactions } from './transactions.ts';
 import { salary } from './salary.ts';
 import { schedule } from './schedule.ts';
@@ -14,4 +15,4 @@ import { schedule } from './schedule.ts';
  * The English catalogue: the spec's wording, exactly. One file per area (shell, settings, …): a
  * helper converting a feature adds its file here and the same file under ../ar/.
  */
-export const en = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...transactions, ...salary, ...schedule } as const;
+export const en = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...status, ...transactions, ...salary, ...schedule } as const;

@@ -1,0 +1,22 @@
+/** Enrolment, class and account statuses (src/lib/status.ts): the spec's words, `status.<value>`. */
+export const status = {
+  'status.review': 'In Review',
+  'status.pending': 'Pending',
+  'status.not-approved': 'Pending',
+  'status.updated': 'Form Updated',
+  'status.completed': 'Completed',
+  'status.joined': 'Enrolled',
+  'status.action-needed': 'Action Needed',
+  'status.approved': 'Approved',
+  'status.finished': 'Finished',
+  'status.canceled': 'Canceled',
+  'status.suspended': 'Suspended',
+  'status.not-verified': 'Not Verified',
+  'status.active': 'Active',
+  'status.reviewed': 'Reviewed',
+  'status.unread': 'Unread',
+  'status.expired': 'Attended',
+  'status.missed': 'Missed',
+  'status.scheduled': 'Scheduled',
+  'status.running': 'Running',
+} as const;
