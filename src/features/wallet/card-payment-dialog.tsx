@@ -85,12 +85,12 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
   }, [clientId, amount]);
 
   return (
-    <AppDialog title={`Pay ${formatMoney(amount)} by card`} busy={busy} onClose={onClose} size="sm">
+    <AppDialog title={t('wallet.cardTitle', { amount: formatMoney(amount) })} busy={busy} onClose={onClose} size="sm">
       <Stack gap="4">
         <Text fontSize="sm" color="fg.muted">
-          Your card details go to the payment provider only; we never see or store them.
+          {t('wallet.cardNote')}
         </Text>
-        {state === 'loading' && <Spinner size="sm" aria-label="Loading the payment provider" />}
+        {state === 'loading' && <Spinner size="sm" aria-label={t('wallet.cardLoading')} />}
         {state === 'failed' && (
           <Text color="fg.error" role="alert">
             {t('msg.paymentProcessingFailed')}

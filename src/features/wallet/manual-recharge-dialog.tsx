@@ -3,11 +3,9 @@ import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import type { PaymentMethod } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { MESSAGES } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { InstructionText } from './instruction-text.tsx';
 import { useMutation } from '../../lib/engine/mutation.ts';
-
-const NOT_IMAGE = 'The attachment must be an image.';
 
 /**
  * The manual gateway in two steps: the method's instructions with the amount filled in, then a
@@ -15,12 +13,13 @@ const NOT_IMAGE = 'The attachment must be an image.';
  * raises the pending count from the reply.
  */
 export function ManualRechargeDialog({ method, amount, onClose }: { method: PaymentMethod; amount: number; onClose: () => void }) {
+  const { t } = useI18n();
   const { run, busy } = useMutation('manualRecharge', { attempt: true });
   const [step, setStep] = useState<0 | 1>(0);
   const [message, setMessage] = useState('');
   const [file, setFile] = useState<File | null>(null);
   /** The attachment's own error (not an image); goes with the next pick or when the image is removed. */
-  const [fileError, setFileError] = useState<string | null>(null);
+  const [fileError, setFileError] = useState(false);
   /** Submit was pressed: only then is an empty message marked (and it is unmarked once typed). */
   const [tried, setTried] = useState(false);
   const missing = tried && !message.trim();
@@ -29,10 +28,10 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
   const pick = (f: File | undefined) => {
     if (!f) return;
     if (!f.type.startsWith('image/')) {
-      setFileError(NOT_IMAGE);
+      setFileError(true);
       return;
     }
-    setFileError(null);
+    setFileError(false);
     setFile(f);
   };
 
@@ -47,7 +46,7 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
 
   return (
     <AppDialog
-      title={`${method.name}: ${formatMoney(amount)}`}
+      title={t('wallet.manualTitle', { method: method.name, amount: formatMoney(amount) })}
       onSubmit={submit}
       busy={busy}
       onClose={onClose}
@@ -56,22 +55,22 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
         step === 0 ? (
           <>
             <Button variant="outline" type="button" onClick={onClose}>
-              Cancel
+              {t('shell.cancel')}
             </Button>
             {/* Keyed apart from Submit: React would otherwise turn this very element into the submit
                 button during the click, and the browser would then submit the form (an empty message
                 marked red before the user typed anything). */}
             <Button key="next" type="button" onClick={() => setStep(1)}>
-              Next
+              {t('wallet.next')}
             </Button>
           </>
         ) : (
           <>
             <Button variant="outline" type="button" disabled={busy} onClick={() => { setStep(0); setTried(false); }}>
-              Back
+              {t('wallet.back')}
             </Button>
             <Button key="submit" type="submit" loading={busy}>
-              Submit
+              {t('wallet.submit')}
             </Button>
           </>
         )
@@ -83,35 +82,37 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
           {method.steps.length > 0 && (
             <List.Root as="ol" gap="1" ps="5" fontSize="sm">
               {method.steps.map((s, i) => (
-                <List.Item key={i}>{s}</List.Item>
+                <List.Item key={i}>
+                  <span dir="auto">{s}</span>
+                </List.Item>
               ))}
             </List.Root>
           )}
           <Text fontSize="sm" color="fg.muted">
-            When you have paid, press Next and send us your message.
+            {t('wallet.manualHint')}
           </Text>
         </Stack>
       ) : (
         <Stack gap="4">
           <Field.Root required invalid={missing}>
-            <Field.Label>Message</Field.Label>
-            <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={4} placeholder="Transfer reference, sender name..." />
-            <Field.ErrorText role="alert">{MESSAGES.inputRequired}</Field.ErrorText>
+            <Field.Label>{t('wallet.message')}</Field.Label>
+            <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={4} placeholder={t('wallet.messagePlaceholder')} />
+            <Field.ErrorText role="alert">{t('msg.inputRequired')}</Field.ErrorText>
           </Field.Root>
           <Stack gap="1">
             <Text fontSize="sm" fontWeight="medium">
-              Attachment (optional image)
+              {t('wallet.attachmentOptional')}
             </Text>
             <HStack>
               <Button size="sm" variant="outline" type="button" onClick={() => fileInput.current?.click()}>
-                {file ? 'Change image' : 'Attach image'}
+                {file ? t('wallet.changeImage') : t('wallet.attachImage')}
               </Button>
               {file && (
                 <>
                   <Text fontSize="sm" truncate maxW="48">
                     {file.name}
                   </Text>
-                  <CloseButton size="xs" aria-label="Remove image" onClick={() => { setFile(null); setFileError(null); }} />
+                  <CloseButton size="xs" aria-label={t('wallet.removeImage')} onClick={() => { setFile(null); setFileError(false); }} />
                 </>
               )}
             </HStack>
@@ -120,7 +121,7 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
                 ref={fileInput}
                 type="file"
                 accept="image/*"
-                aria-label="Attachment"
+                aria-label={t('wallet.attachment')}
                 onChange={(e) => {
                   pick(e.target.files?.[0]);
                   e.target.value = '';
@@ -130,7 +131,7 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
           </Stack>
           {fileError && (
             <Text color="fg.error" fontSize="sm" role="alert">
-              {fileError}
+              {t('wallet.notImage')}
             </Text>
           )}
         </Stack>

@@ -1,5 +1,6 @@
 import { Avatar, Badge, Button, Card, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { PaymentMethod } from '../../../db/entities.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /**
  * The payment methods with their reward labels and steps; all disabled until the amount is valid.
@@ -7,6 +8,7 @@ import type { PaymentMethod } from '../../../db/entities.ts';
  * readable (AA contrast), only the button is inactive.
  */
 export function PaymentMethods({ methods, disabled, onPick }: { methods: PaymentMethod[]; disabled: boolean; onPick: (m: PaymentMethod) => void }) {
+  const { t } = useI18n();
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       {methods.map((m) => (
@@ -29,19 +31,21 @@ export function PaymentMethods({ methods, disabled, onPick }: { methods: Payment
             {m.steps.length > 0 && (
               <List.Root as="ol" gap="1" ps="5" fontSize="sm" color="fg.muted">
                 {m.steps.map((s, i) => (
-                  <List.Item key={i}>{s}</List.Item>
+                  <List.Item key={i}>
+                    <span dir="auto">{s}</span>
+                  </List.Item>
                 ))}
               </List.Root>
             )}
             {m.type === 'card' && m.text && (
-              <Text fontSize="sm" color="fg.muted">
+              <Text fontSize="sm" color="fg.muted" dir="auto">
                 {m.text}
               </Text>
             )}
           </Card.Body>
           <Card.Footer>
-            <Button w="full" disabled={disabled} onClick={() => onPick(m)} aria-label={`Pay with ${m.name}`}>
-              Pay with {m.name}
+            <Button w="full" disabled={disabled} onClick={() => onPick(m)}>
+              {t('wallet.payWith', { method: m.name })}
             </Button>
           </Card.Footer>
         </Card.Root>

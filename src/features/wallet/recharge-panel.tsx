@@ -1,14 +1,17 @@
-import { Button, Card, Field, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { PaymentMethod, Wallet } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { CardPaymentDialog } from './card-payment-dialog.tsx';
 import { ManualRechargeDialog } from './manual-recharge-dialog.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
+import { MoneyInputGroup } from './money-input-group.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { canPay, parseAmount, rechargeError, recommendedRecharge } from './rules.ts';
 
 /** The amount (checked against the minimum on blur), the recommendation and the payment methods. */
 export function RechargePanel({ wallet }: { wallet: Wallet }) {
+  const { t } = useI18n();
   const min = wallet.min_recharge_amount;
   const [raw, setRaw] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -26,14 +29,14 @@ export function RechargePanel({ wallet }: { wallet: Wallet }) {
     <Card.Root variant="outline">
       <Card.Header>
         <Heading as="h2" size="lg">
-          Recharge
+          {t('wallet.recharge')}
         </Heading>
       </Card.Header>
       <Card.Body gap="5">
         <Stack gap="2" maxW="sm">
           <Field.Root invalid={!!error} required>
-            <Field.Label>Amount</Field.Label>
-            <InputGroup startElement="$">
+            <Field.Label>{t('wallet.amount')}</Field.Label>
+            <MoneyInputGroup>
               <Input
                 inputMode="decimal"
                 autoComplete="off"
@@ -42,17 +45,17 @@ export function RechargePanel({ wallet }: { wallet: Wallet }) {
                 onChange={(e) => change(e.target.value)}
                 onBlur={() => setError(rechargeError(raw, min))}
               />
-            </InputGroup>
-            {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>Minimum {formatMoney(min)}</Field.HelperText>}
+            </MoneyInputGroup>
+            {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{t('wallet.minimum', { amount: formatMoney(min) })}</Field.HelperText>}
           </Field.Root>
         </Stack>
         {rec && (
           <HStack gap="3" wrap="wrap" bg="bg.muted" p="3" borderRadius="md">
             <Text fontSize="sm" flex="1" minW="60%">
-              We recommend recharging {formatMoney(rec.from)} to {formatMoney(rec.to)}: 4 to 5 weeks of your classes.
+              {t('wallet.recommend', { from: formatMoney(rec.from), to: formatMoney(rec.to) })}
             </Text>
             <Button size="sm" variant="outline" onClick={() => change(String(rec.suggested))}>
-              Use {formatMoney(rec.suggested)}
+              {t('wallet.use', { amount: formatMoney(rec.suggested) })}
             </Button>
           </HStack>
         )}

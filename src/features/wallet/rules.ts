@@ -1,4 +1,5 @@
-import { MESSAGES, minRechargeMessage } from '../../../db/messages.ts';
+import { MESSAGES } from '../../../db/messages.ts';
+import { t } from '../../lib/i18n/index.ts';
 
 /**
  * The wallet's money rules (spec sections 4, 5 and 9), pure so they are tested without a DOM:
@@ -20,10 +21,14 @@ export function parseAmount(raw: string | number | null | undefined): number | n
   return Number.isFinite(n) && n > 0 ? cents(n) : null;
 }
 
-/** The recharge amount's error, checked on blur: anything that is not at least the minimum. */
+/**
+ * The recharge amount's error, checked on blur: anything that is not at least the minimum. Errors
+ * are in the current language (a catalogue message of db/messages.ts stays its English text, which
+ * the screen shows through `tMessage`).
+ */
 export function rechargeError(raw: string, min: number): string | null {
   const n = parseAmount(raw);
-  return n !== null && n >= min ? null : minRechargeMessage(min);
+  return n !== null && n >= min ? null : t('msg.minRecharge', { min });
 }
 
 /** Payment methods are enabled only for a valid amount at or above the minimum. */
@@ -45,7 +50,7 @@ export function borrowRemainder(w: Pick<BorrowState, 'max_borrow_amount' | 'loan
 export const borrowAllowed = (w: BorrowState) => w.can_borrow === true && borrowRemainder(w) > 0;
 
 export const MIN_BORROW = 1;
-export const amountAtLeastMessage = (min: number) => `Amount must be at least ${min}`;
+export const amountAtLeastMessage = (min: number) => t('wallet.amountAtLeast', { min });
 
 /** The borrow amount: required, from 1 to the remainder (the server's message past the cap). */
 export function borrowError(raw: string, remainder: number): string | null {

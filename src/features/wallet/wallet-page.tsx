@@ -11,6 +11,7 @@ import { useWallet } from './data.ts';
 import { RechargePanel } from './recharge-panel.tsx';
 import { borrowAllowed, borrowRemainder } from './rules.ts';
 import { useRouteData } from '../../app/route-data.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /**
  * The student's wallet. Balances come from the mirrored user row, the same one the top bar's
@@ -18,6 +19,7 @@ import { useRouteData } from '../../app/route-data.tsx';
  * `/wallet?borrow=1` opens the borrow flow.
  */
 export function WalletPage() {
+  const { t } = useI18n();
   const user = useUser();
   const { wallet } = useWallet();
   const { failed, retry, retrying } = useRouteData();
@@ -45,7 +47,7 @@ export function WalletPage() {
     <PageContainer>
       <Stack gap="6">
         <Heading as="h1" size="2xl">
-          Account Wallet
+          {t('route.wallet')}
         </Heading>
         <BalanceSummary credits={credits} loan={loan} pending={wallet?.pending_payments_count ?? 0} />
         {wallet ? (
@@ -62,7 +64,7 @@ export function WalletPage() {
           </Stack>
         )}
         <Link asChild colorPalette="teal" alignSelf="start">
-          <RouterLink to="/transactions-history">Transactions History</RouterLink>
+          <RouterLink to="/transactions-history">{t('menu.transactionsHistory')}</RouterLink>
         </Link>
       </Stack>
       {borrowOpen && <BorrowDialog remainder={borrowRemainder(borrowState)} onClose={closeBorrow} />}

@@ -4,6 +4,8 @@ import { newId, tabLockName } from '../../../db/ids.ts';
 import { EngineClient, localSessionStore, type EventFeed } from './client.ts';
 import { appConfig, engineMode } from '../config.ts';
 import { toaster } from '../../components/ui/toaster.tsx';
+import { createElement } from 'react';
+import { ConfigProblemText, ConfigProblemTitle } from './config-problem.tsx';
 
 export { EngineClient, EngineCallError, type EngineState } from './client.ts';
 
@@ -22,14 +24,15 @@ function reportConfigProblems(problems: string[]) {
   toaster.create({
     id: 'config-problem',
     type: 'error',
-    title: CONFIG_PROBLEM_TITLE,
-    description: problems.join('. '),
+    // Rendered in the language on view (a switch renames the open report): config-problem.tsx.
+    title: createElement(ConfigProblemTitle),
+    description: createElement(ConfigProblemText, { problems }),
     duration: Infinity,
     closable: true,
   });
 }
 
-/** The heading of that report. */
+/** The heading of that report in English (the catalogue's `config.problemTitle`). */
 export const CONFIG_PROBLEM_TITLE = 'The app configuration (config.json) is not valid: the default settings are used';
 
 /**

@@ -11,6 +11,8 @@ import { status } from './status.ts';
 import { transactions } from './transactions.ts';
 import { salary } from './salary.ts';
 import { schedule } from './schedule.ts';
+import { wallet } from './wallet.ts';
+import { config } from './config.ts';
 
 /** The Arabic catalogue: its own chunk, loaded when Arabic is chosen. A key missing here is a type error. */
-export const ar: Catalogue = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...status, ...transactions, ...salary, ...schedule };
+export const ar: Catalogue = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...status, ...transactions, ...salary, ...schedule, ...wallet, ...config };

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, signIn, startApp, type AppServer } from './harness.ts';
+import { wallet as enWallet } from '../../src/lib/i18n/en/wallet.ts';
+
+/**
+ * The wallet in Arabic (issue 20), in a real browser, at 1280x800 and 375x740, light and dark: the
+ * student switches to Arabic in Settings (as i18n.e2e.ts does), opens the wallet, borrows (the
+ * dialog in Arabic, its cap error in Arabic, the result in the balances), opens the manual recharge
+ * and the card payment dialog (the provider's sandbox button appears, the text around it is Arabic),
+ * with <html dir="rtl" lang="ar"> and none of the wallet's English left on the page. Money reads
+ * `45.00 $` (format.ts's Arabic form). With SHOTS_DIR set, it leaves screenshots there.
+ * The demo student starts with $45.00, no loan, can borrow up to $50.
+ */
+const TIMEOUT = 15_000;
+let app: AppServer;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+] as const;
+const MODES = ['light', 'dark'] as const;
+
+const money = (n: number) => `${n.toFixed(2)}\u00a0$`;
+const htmlOf = (page: Page) => page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
+const shot = async (page: Page, name: string) => {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  // A dialog's fade-in over: the picture shows it as the user reads it.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 5000 }).catch(() => {});
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+};
+const textOf = async (page: Page, testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? '').trim();
+const expectText = (page: Page, testId: string, want: string) => expect.poll(() => textOf(page, testId), { timeout: TIMEOUT }).toBe(want);
+
+/**
+ * The wallet's English, as words that would show if a text were left untranslated: each catalogue
+ * text up to its first argument (`Pay {amount} by card` → `Pay `), kept when it is long enough not
+ * to occur inside the server's own English (payment method names and instructions).
+ */
+const ENGLISH = [
+  ...new Set(
+    Object.values(enWallet)
+      .map((s) => s.split('{')[0]!.trim())
+      .filter((s) => s.length >= 6),
+  ),
+  'Account Wallet',
+  'Transactions History',
+];
+
+/** The wallet's English found in `scope`'s text (the provider's own button excepted). */
+async function englishIn(page: Page, selector = 'body'): Promise<string[]> {
+  const text = await page.locator(selector).first().evaluate((el) => (el as HTMLElement).innerText);
+  return ENGLISH.filter((s) => text.includes(s));
+}
+
+async function closeToasts(page: Page) {
+  for (const close of await page.getByRole('status').getByRole('button', { name: 'إغلاق' }).all()) await close.click().catch(() => {});
+}
+
+/** Closes the install banner if it shows (it moves the page while it does). */
+async function dismissInstallPrompt(page: Page) {
+  const notNow = page.getByRole('region', { name: 'ثبّت التطبيق' }).getByRole('button', { name: 'ليس الآن' });
+  if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
+}
+
+describe('the wallet in Arabic', () => {
+  it('borrows, opens the manual and card payments, right to left, with no English left, at both sizes, light and dark', async () => {
+    const b = await launchBrowser();
+    try {
+      const page = await b.newPage();
+      await signIn(page, app.url, 'student@example.com', { timeout: TIMEOUT });
+      await page.goto(`${app.url}/settings`);
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor({ timeout: TIMEOUT });
+      await page.getByLabel('Language').selectOption('ar');
+      await page.waitForFunction(() => document.documentElement.dir === 'rtl', null, { timeout: 5000 });
+
+      let loan = 0;
+      let credits = 45;
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        for (const mode of MODES) {
+          const tag = `${size.width}-${mode}`;
+          await page.evaluate((m) => localStorage.setItem('color-mode', m), mode);
+          await page.goto(`${app.url}/wallet`);
+          await page.waitForFunction((m) => document.documentElement.classList.contains(m), mode, { timeout: TIMEOUT });
+          await page.getByRole('heading', { level: 1, name: 'محفظة الحساب' }).waitFor({ timeout: TIMEOUT });
+          await page.getByRole('heading', { name: 'شحن الرصيد' }).waitFor({ timeout: TIMEOUT });
+          await dismissInstallPrompt(page);
+          expect(await htmlOf(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+          await expectText(page, 'wallet-balance', money(credits));
+          await expectText(page, 'wallet-loan', money(loan));
+          await page.getByText('دفعة واحدة قيد المراجعة').waitFor();
+          await page.getByText(`يمكنك اقتراض ما يصل إلى ${money(50 - loan)} وسداده من شحن رصيدك القادم.`).waitFor();
+          expect(await englishIn(page)).toEqual([]);
+          await shot(page, `ar-wallet-${tag}`);
+
+          // Borrow: past the cap the dialog says so in Arabic; in light mode a valid amount is borrowed.
+          await page.getByRole('button', { name: 'اقترض', exact: true }).click();
+          const borrow = page.getByRole('dialog', { name: 'اقتراض رصيد' });
+          await borrow.waitFor({ timeout: TIMEOUT });
+          await borrow.getByText(money(50 - loan), { exact: true }).waitFor();
+          await borrow.getByLabel('المبلغ').fill(String(50 - loan + 5));
+          await borrow.getByRole('button', { name: 'اقترض', exact: true }).click();
+          await borrow.getByText('لقد تجاوزت الحد الأقصى للاقتراض').waitFor({ timeout: TIMEOUT });
+          expect(await englishIn(page, '[role=dialog]')).toEqual([]);
+          await shot(page, `ar-borrow-${tag}`);
+          if (mode === 'light') {
+            await borrow.getByLabel('المبلغ').fill('10');
+            await borrow.getByRole('button', { name: 'اقترض', exact: true }).click();
+            await page.getByRole('status').getByText('تمت عملية اقتراض الرصيد بنجاح').first().waitFor({ timeout: TIMEOUT });
+            await borrow.waitFor({ state: 'detached', timeout: TIMEOUT });
+            loan += 10;
+            credits += 10;
+            await expectText(page, 'wallet-loan', money(loan));
+            await expectText(page, 'wallet-balance', money(credits));
+            await closeToasts(page);
+          } else {
+            await borrow.getByRole('button', { name: 'إلغاء' }).click();
+            await borrow.waitFor({ state: 'detached', timeout: TIMEOUT });
+          }
+
+          // Below the minimum: the Arabic message; then a valid amount enables the methods.
+          const amount = page.getByLabel('المبلغ');
+          await amount.fill('5');
+          await amount.blur();
+          await page.getByText('لا يمكن شحن أقل من 10$').waitFor();
+          await amount.fill('15');
+          await amount.blur();
+
+          // The manual recharge: the message is required, in Arabic.
+          await page.getByRole('button', { name: 'ادفع عبر Wise' }).click();
+          const manual = page.getByRole('dialog', { name: /^\u2068?Wise\u2069?: 15\.00\s\$$/ });
+          await manual.waitFor({ timeout: TIMEOUT });
+          await manual.getByText('بعد أن تدفع، اضغط «التالي» وأرسل لنا رسالتك.').waitFor();
+          await manual.getByRole('button', { name: 'التالي' }).click();
+          await manual.getByRole('button', { name: 'إرسال' }).click();
+          await manual.getByRole('alert').getByText('هذا الحقل مطلوب').waitFor();
+          await manual.getByRole('button', { name: 'إرفاق صورة' }).waitFor();
+          expect(await englishIn(page, '[role=dialog]')).toEqual([]);
+          await shot(page, `ar-manual-${tag}`);
+          await manual.getByRole('button', { name: 'رجوع' }).click();
+          await manual.getByRole('button', { name: 'إلغاء' }).click();
+          await manual.waitFor({ state: 'detached', timeout: TIMEOUT });
+
+          // The card payment: the provider's sandbox button inside an Arabic dialog.
+          await page.getByRole('button', { name: 'ادفع عبر Credit / Debit Card' }).click();
+          const card = page.getByRole('dialog', { name: `ادفع ${money(15)} بالبطاقة` });
+          await card.waitFor({ timeout: TIMEOUT });
+          await card.getByText('تذهب بيانات بطاقتك إلى مزوّد الدفع وحده؛ لا نراها ولا نحفظها أبدًا.').waitFor();
+          await card.getByRole('button', { name: 'Pay (sandbox)' }).waitFor({ timeout: TIMEOUT });
+          expect(await englishIn(page, '[role=dialog]')).toEqual([]);
+          expect(await htmlOf(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+          await shot(page, `ar-card-${tag}`);
+          await card.getByRole('button', { name: 'إغلاق' }).click();
+          await card.waitFor({ state: 'detached', timeout: TIMEOUT });
+        }
+      }
+      expect(b.errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+});
