@@ -36,9 +36,9 @@ const VIEWS_PHONE = {
 const WEEK_HEIGHT = { desktop: 680, phone: 560 };
 
 /**
- * An event's content: its time and title, cut to the box by the grid, with the whole name as the
- * tooltip, and its status (the legend's word) for screen readers, which also read the whole title
- * (the text is all there; only its display is cut). Enter or a click opens the class dialog.
+ * An event's content: its time and title, cut to the box by the grid, with the whole name and its
+ * status (the legend's word) as the tooltip. Screen readers read the whole title (the text is all
+ * there; only its display is cut). Enter or a click opens the class dialog, which shows it all.
  */
 function EventContent(info: EventDisplayInfo) {
   const status = kindLabel(info.event.extendedProps.kind as EventKind);
@@ -47,7 +47,6 @@ function EventContent(info: EventDisplayInfo) {
     <span title={[info.timeText, info.event.title, status].filter(Boolean).join(' · ')} style={week ? CONTENT_WEEK : CONTENT_MONTH}>
       {info.timeText && <span style={week ? undefined : TIME_MONTH}>{info.timeText}</span>}
       <span style={TITLE}>{info.event.title}</span>
-      <span style={VISUALLY_HIDDEN}>, {status}</span>
     </span>
   );
 }
@@ -55,7 +54,6 @@ const CONTENT_MONTH = { display: 'flex', gap: '0.3em', minWidth: 0, width: '100%
 const CONTENT_WEEK = { display: 'flex', flexDirection: 'column', minWidth: 0, width: '100%', overflow: 'hidden', padding: '1px 2px' } as const;
 const TIME_MONTH = { flexShrink: 0 } as const;
 const TITLE = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 export interface CalendarViewProps {
   controller: CalendarController;
