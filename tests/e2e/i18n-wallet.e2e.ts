@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, signIn, startApp, type AppServer } from './harness.ts';
 import { wallet as enWallet } from '../../src/lib/i18n/en/wallet.ts';
+import { family as enFamily } from '../../src/lib/i18n/en/family.ts';
 
 /**
  * The wallet in Arabic (issue 20), in a real browser, at 1280x800 and 375x740, light and dark: the
@@ -11,7 +12,8 @@ import { wallet as enWallet } from '../../src/lib/i18n/en/wallet.ts';
  * dialog in Arabic, its cap error in Arabic, the result in the balances), opens the manual recharge
  * and the card payment dialog (the provider's sandbox button appears, the text around it is Arabic),
  * with <html dir="rtl" lang="ar"> and none of the wallet's English left on the page. Money reads
- * `45.00 $` (format.ts's Arabic form). With SHOTS_DIR set, it leaves screenshots there.
+ * `45.00 $` (format.ts's Arabic form). The parent's My Children and Transfer Credits likewise (a
+ * transfer below 1 refused in Arabic, one of 5 moving both balances). With SHOTS_DIR set, it leaves screenshots there.
  * The demo student starts with $45.00, no loan, can borrow up to $50.
  */
 const TIMEOUT = 15_000;
@@ -47,20 +49,21 @@ const expectText = (page: Page, testId: string, want: string) => expect.poll(() 
  * text up to its first argument (`Pay {amount} by card` → `Pay `), kept when it is long enough not
  * to occur inside the server's own English (payment method names and instructions).
  */
-const ENGLISH = [
+const englishOf = (texts: string[], more: string[]) => [
   ...new Set(
-    Object.values(enWallet)
+    texts
       .map((s) => s.split('{')[0]!.trim())
       .filter((s) => s.length >= 6),
   ),
-  'Account Wallet',
-  'Transactions History',
+  ...more,
 ];
+const ENGLISH = englishOf(Object.values(enWallet), ['Account Wallet', 'Transactions History']);
+const FAMILY_ENGLISH = englishOf(Object.values(enFamily), ['My Children', 'New Account', 'Create Account', 'Transfer', 'Balance']);
 
 /** The wallet's English found in `scope`'s text (the provider's own button excepted). */
-async function englishIn(page: Page, selector = 'body'): Promise<string[]> {
+async function englishIn(page: Page, selector = 'body', english = ENGLISH): Promise<string[]> {
   const text = await page.locator(selector).first().evaluate((el) => (el as HTMLElement).innerText);
-  return ENGLISH.filter((s) => text.includes(s));
+  return english.filter((s) => text.includes(s));
 }
 
 async function closeToasts(page: Page) {
@@ -163,6 +166,63 @@ describe('the wallet in Arabic', () => {
           await shot(page, `ar-card-${tag}`);
           await card.getByRole('button', { name: 'إغلاق' }).click();
           await card.waitFor({ state: 'detached', timeout: TIMEOUT });
+        }
+      }
+      expect(b.errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('My Children and Transfer Credits in Arabic, at both sizes, light and dark', async () => {
+    const db = app.app.db;
+    const creditsOf = (email: string) => (db.prepare('SELECT credits FROM users WHERE email = ?').get(email) as { credits: number }).credits;
+    const b = await launchBrowser();
+    try {
+      const page = await b.newPage();
+      await signIn(page, app.url, 'student@example.com', { timeout: TIMEOUT });
+      await page.goto(`${app.url}/settings`);
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor({ timeout: TIMEOUT });
+      await page.getByLabel('Language').selectOption('ar');
+      await page.waitForFunction(() => document.documentElement.dir === 'rtl', null, { timeout: 5000 });
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        for (const mode of MODES) {
+          const tag = `${size.width}-${mode}`;
+          await page.evaluate((m) => localStorage.setItem('color-mode', m), mode);
+          await page.goto(`${app.url}/childs`);
+          await page.waitForFunction((m) => document.documentElement.classList.contains(m), mode, { timeout: TIMEOUT });
+          await page.getByRole('heading', { level: 1, name: 'أبنائي' }).waitFor({ timeout: TIMEOUT });
+          await dismissInstallPrompt(page);
+          expect(await htmlOf(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+          const parent = creditsOf('student@example.com');
+          const maryam = creditsOf('maryam.child@example.com');
+          await expectText(page, 'parent-balance', money(parent));
+          const row = page.getByRole('row').filter({ hasText: 'Maryam Rahman' });
+          await expect.poll(() => row.getByTestId('child-balance').textContent(), { timeout: TIMEOUT }).toBe(money(maryam));
+          expect(await englishIn(page, 'main', FAMILY_ENGLISH)).toEqual([]);
+          await shot(page, `ar-family-${tag}`);
+
+          await row.getByRole('button', { name: 'تحويل إلى Maryam Rahman' }).click();
+          const dialog = page.getByRole('dialog', { name: 'تحويل رصيد' });
+          await dialog.waitFor({ timeout: TIMEOUT });
+          await dialog.getByLabel('المبلغ').fill('0.5');
+          await dialog.getByRole('button', { name: 'تحويل', exact: true }).click();
+          await dialog.getByText('يجب ألا يقل المبلغ عن 1').waitFor();
+          expect(await englishIn(page, '[role=dialog]', FAMILY_ENGLISH)).toEqual([]);
+          await shot(page, `ar-transfer-${tag}`);
+          if (mode === 'light') {
+            await dialog.getByLabel('المبلغ').fill('5');
+            await dialog.getByRole('button', { name: 'تحويل', exact: true }).click();
+            await page.getByRole('status').getByText('تم تحويل الرصيد بنجاح').first().waitFor({ timeout: TIMEOUT });
+            await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
+            await expectText(page, 'parent-balance', money(parent - 5));
+            await expect.poll(() => row.getByTestId('child-balance').textContent(), { timeout: TIMEOUT }).toBe(money(maryam + 5));
+            await closeToasts(page);
+          } else {
+            await dialog.getByRole('button', { name: 'إلغاء' }).click();
+            await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
+          }
         }
       }
       expect(b.errors).toEqual([]);

@@ -4,22 +4,24 @@ import type { Child } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { isLowBalance } from '../wallet/index.ts';
 import { TableScrollArea } from '../../components/ui/scroll-region.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** The child accounts; balances under 2 in red. */
 export function ChildrenTable({ items, onTransfer }: { items: Child[]; onTransfer: (c: Child) => void }) {
+  const { t } = useI18n();
   return (
-    <TableScrollArea label="Child accounts" borderWidth="1px" borderRadius="md">
+    <TableScrollArea label={t('family.childAccounts')} borderWidth="1px" borderRadius="md">
       <Table.Root size={{ base: 'sm', md: 'md' }} interactive>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>Name</Table.ColumnHeader>
-            <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>Email</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('family.name')}</Table.ColumnHeader>
+            <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>{t('family.email')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('family.balance')}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end" display={{ base: 'none', sm: 'table-cell' }}>
-              Loan
+              {t('family.loan')}
             </Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">
-              <Text srOnly>Actions</Text>
+              <Text srOnly>{t('family.actions')}</Text>
             </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -30,11 +32,13 @@ export function ChildrenTable({ items, onTransfer }: { items: Child[]; onTransfe
                 <Link asChild fontWeight="medium" dir="auto">
                   <RouterLink to={`/profile/${c.id}`}>{c.name}</RouterLink>
                 </Link>
-                <Text fontSize="xs" color="fg.muted" display={{ base: 'block', md: 'none' }} truncate maxW={{ base: '32', sm: '40' }}>
+                <Text fontSize="xs" color="fg.muted" display={{ base: 'block', md: 'none' }} dir="ltr" textAlign="start" truncate maxW={{ base: '32', sm: '40' }}>
                   {c.email}
                 </Text>
               </Table.Cell>
-              <Table.Cell display={{ base: 'none', md: 'table-cell' }}>{c.email}</Table.Cell>
+              <Table.Cell display={{ base: 'none', md: 'table-cell' }}>
+                <span dir="ltr">{c.email}</span>
+              </Table.Cell>
               <Table.Cell textAlign="end" fontWeight="semibold" color={isLowBalance(c.credits) ? 'fg.error' : undefined} data-testid="child-balance">
                 {formatMoney(c.credits)}
               </Table.Cell>
@@ -42,8 +46,8 @@ export function ChildrenTable({ items, onTransfer }: { items: Child[]; onTransfe
                 {formatMoney(c.loan_credits)}
               </Table.Cell>
               <Table.Cell textAlign="end">
-                <Button size="xs" variant="outline" onClick={() => onTransfer(c)} aria-label={`Transfer to ${c.name}`}>
-                  Transfer
+                <Button size="xs" variant="outline" onClick={() => onTransfer(c)} aria-label={t('family.transferTo', { name: c.name })}>
+                  {t('family.transfer')}
                 </Button>
               </Table.Cell>
             </Table.Row>

@@ -12,9 +12,12 @@ import { ChildrenTable } from './children-table.tsx';
 import { useCapRunning, useChildren } from './data.ts';
 import { NewAccountDialog } from './new-account-dialog.tsx';
 import { TransferDialog } from './transfer-dialog.tsx';
+import { YourBalance } from './your-balance.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** My Children: the child accounts, New Account (hidden while a cap runs) and Transfer. */
 export function ChildsPage() {
+  const { t } = useI18n();
   const user = useUser();
   const { children, loaded } = useChildren();
   const capRunning = useCapRunning();
@@ -30,21 +33,21 @@ export function ChildsPage() {
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Stack gap="0">
             <Heading as="h1" size="2xl">
-              My Children
+              {t('route.childs')}
             </Heading>
             <Text color="fg.muted" fontSize="sm">
-              Your balance: <strong data-testid="parent-balance">{formatMoney(user?.credits ?? 0)}</strong>
+              <YourBalance amount={formatMoney(user?.credits ?? 0)} testId="parent-balance" />
             </Text>
           </Stack>
           <HStack>
             {children.length > 0 && (
               <Button variant="outline" onClick={() => setTransfer({ child: null })}>
-                Transfer
+                {t('family.transfer')}
               </Button>
             )}
             {canCreate && (
               <Button onClick={() => setCreating(true)} display={{ base: 'none', md: 'inline-flex' }}>
-                <AppIcon name="userPlus" boxSize="4" /> New Account
+                <AppIcon name="userPlus" boxSize="4" /> {t('menu.newAccount')}
               </Button>
             )}
           </HStack>
@@ -61,15 +64,15 @@ export function ChildsPage() {
               <EmptyState.Indicator>
                 <AppIcon name="users" boxSize="8" />
               </EmptyState.Indicator>
-              <EmptyState.Title as="h2">No child accounts yet</EmptyState.Title>
-              {canCreate && <EmptyState.Description>Create an account for each child and fund it from your wallet.</EmptyState.Description>}
+              <EmptyState.Title as="h2">{t('family.empty')}</EmptyState.Title>
+              {canCreate && <EmptyState.Description>{t('family.emptyHint')}</EmptyState.Description>}
             </EmptyState.Content>
           </EmptyState.Root>
         )}
       </Stack>
       {canCreate && (
         <IconButton
-          aria-label="Add child account"
+          aria-label={t('family.addChild')}
           position="fixed"
           insetEnd={{ base: '4', md: '8' }}
           bottom={{ base: '20', md: '8' }}

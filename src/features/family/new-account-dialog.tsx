@@ -5,6 +5,7 @@ import { useMutation } from '../../lib/engine/mutation.ts';
 import { RegistrationFields } from '../auth/index.ts';
 import { EXCLUDED_COUNTRIES, emptyRegistration, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationForm } from '../auth/index.ts';
 import { useCountry } from '../../app/use-country.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** A detected country the phone list offers, or null. */
 const offered = (c: string | null) => (c && !EXCLUDED_COUNTRIES.has(c) ? c : null);
@@ -15,6 +16,7 @@ const offered = (c: string | null) => (c && !EXCLUDED_COUNTRIES.has(c) ? c : nul
  * fix it and try again. The child lives in the parent's timezone.
  */
 export function NewAccountDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useI18n();
   const { run, busy } = useMutation('createChild');
   const user = useUser();
   // The same default as registration: the detected country (asked once per browser session), else
@@ -54,7 +56,7 @@ export function NewAccountDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <AppDialog title="New Account" onSubmit={submit} submitLabel="Create Account" busy={busy} onClose={onClose} size="lg" scrollBehavior="inside">
+    <AppDialog title={t('menu.newAccount')} onSubmit={submit} submitLabel={t('auth.createAccount')} busy={busy} onClose={onClose} size="lg" scrollBehavior="inside">
       <RegistrationFields form={form} errors={errors} set={set} idPrefix="child" autofill={false} />
     </AppDialog>
   );

@@ -1,10 +1,12 @@
-import { Field, Input, InputGroup, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { useState, type FormEvent } from 'react';
 import type { Child } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { MESSAGES } from '../../../db/messages.ts';
-import { parseAmount, transferError } from '../wallet/index.ts';
+import { MoneyInputGroup, parseAmount, transferError } from '../wallet/index.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
+import { YourBalance } from './your-balance.tsx';
 import { useMutation } from '../../lib/engine/mutation.ts';
 
 /**
@@ -12,6 +14,7 @@ import { useMutation } from '../../lib/engine/mutation.ts';
  * children into the mirror, so the table, the wallet and the top bar change together.
  */
 export function TransferDialog({ items, initial, balance, onClose }: { items: Child[]; initial: Child | null; balance: number; onClose: () => void }) {
+  const { t, tMessage } = useI18n();
   const { run, busy } = useMutation('transfer', { attempt: true });
   const [childId, setChildId] = useState<number | null>(initial?.id ?? items[0]?.id ?? null);
   const [raw, setRaw] = useState('');
@@ -28,18 +31,18 @@ export function TransferDialog({ items, initial, balance, onClose }: { items: Ch
   };
 
   return (
-    <AppDialog title="Transfer Credits" onSubmit={submit} submitLabel="Transfer" busy={busy} onClose={onClose} size="sm">
+    <AppDialog title={t('family.transferTitle')} onSubmit={submit} submitLabel={t('family.transfer')} busy={busy} onClose={onClose} size="sm">
       <Stack gap="4">
         <Text fontSize="sm" color="fg.muted">
-          Your balance: <strong data-testid="transfer-parent-balance">{formatMoney(balance)}</strong>
+          <YourBalance amount={formatMoney(balance)} testId="transfer-parent-balance" />
         </Text>
         <Field.Root required>
-          <Field.Label>Child</Field.Label>
+          <Field.Label>{t('family.child')}</Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field value={childId ?? ''} onChange={(e) => setChildId(Number(e.currentTarget.value) || null)}>
               {items.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.name} ({formatMoney(c.credits)})
+                  {t('family.childOption', { name: c.name, amount: formatMoney(c.credits) })}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -47,11 +50,11 @@ export function TransferDialog({ items, initial, balance, onClose }: { items: Ch
           </NativeSelect.Root>
         </Field.Root>
         <Field.Root invalid={!!error} required>
-          <Field.Label>Amount</Field.Label>
-          <InputGroup startElement="$">
+          <Field.Label>{t('family.amount')}</Field.Label>
+          <MoneyInputGroup>
             <Input inputMode="decimal" autoComplete="off" value={raw} onChange={(e) => setRaw(e.target.value)} autoFocus />
-          </InputGroup>
-          <Field.ErrorText>{error}</Field.ErrorText>
+          </MoneyInputGroup>
+          <Field.ErrorText>{error && tMessage(error)}</Field.ErrorText>
         </Field.Root>
       </Stack>
     </AppDialog>

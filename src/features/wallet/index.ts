@@ -3,3 +3,4 @@
  * feature to import another only through its index).
  */
 export { isLowBalance, parseAmount, transferError } from './rules.ts';
+export { MoneyInputGroup } from './money-input-group.tsx';

@@ -22,7 +22,7 @@ export function PaymentMethods({ methods, disabled, onPick }: { methods: Payment
               <Stack gap="0" flex="1">
                 <Text fontWeight="semibold">{m.name}</Text>
                 {m.reward && (
-                  <Badge colorPalette="purple" variant="solid" alignSelf="start" size="sm">
+                  <Badge colorPalette="purple" variant="solid" alignSelf="start" size="sm" dir="auto">
                     {m.reward}
                   </Badge>
                 )}

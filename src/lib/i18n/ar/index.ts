@@ -13,6 +13,7 @@ import { salary } from './salary.ts';
 import { schedule } from './schedule.ts';
 import { wallet } from './wallet.ts';
 import { config } from './config.ts';
+import { family } from './family.ts';
 
 /** The Arabic catalogue: its own chunk, loaded when Arabic is chosen. A key missing here is a type error. */
-export const ar: Catalogue = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...status, ...transactions, ...salary, ...schedule, ...wallet, ...config };
+export const ar: Catalogue = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...status, ...transactions, ...salary, ...schedule, ...wallet, ...config, ...family };
