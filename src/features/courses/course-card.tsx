@@ -15,16 +15,16 @@ export function CourseCard({ course }: { course: Course }) {
         {course.image_url ? <Image src={course.image_url} alt="" objectFit="cover" loading="lazy" /> : <Box />}
       </AspectRatio>
       <Card.Body gap="1.5">
-        <Text textStyle="xs" color="fg.muted" fontWeight="medium" textTransform="uppercase" letterSpacing="wide">
+        <Text textStyle="xs" color="fg.muted" fontWeight="medium" textTransform="uppercase" letterSpacing="wide" dir="auto">
           {course.category_name}
         </Text>
-        <Card.Title as="h2" textStyle="md" lineClamp={2}>
+        <Card.Title as="h2" textStyle="md" lineClamp={2} dir="auto">
           <LinkOverlay asChild>
             <RouterLink to={`/courses/${course.id}`}>{course.name}</RouterLink>
           </LinkOverlay>
         </Card.Title>
         {course.description && (
-          <Card.Description lineClamp={2}>{course.description}</Card.Description>
+          <Card.Description lineClamp={2} dir="auto">{course.description}</Card.Description>
         )}
       </Card.Body>
       <Card.Footer justifyContent="space-between" pt="0">

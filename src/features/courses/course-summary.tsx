@@ -24,14 +24,14 @@ export function CourseSummary({ course, form }: { course: Course; form: Enrollme
       <Card.Body gap="3">
         <HStack justify="space-between" align="start" gap="3">
           <Stack gap="1">
-            <Text textStyle="xs" color="fg.muted" fontWeight="medium" textTransform="uppercase" letterSpacing="wide">
+            <Text textStyle="xs" color="fg.muted" fontWeight="medium" textTransform="uppercase" letterSpacing="wide" dir="auto">
               {course.category_name}
             </Text>
-            <Heading as="h1" size="xl">{course.name}</Heading>
+            <Heading as="h1" size="xl" dir="auto">{course.name}</Heading>
           </Stack>
           {status && <Badge colorPalette={status.color} size="lg" flexShrink={0}>{status.label}</Badge>}
         </HStack>
-        {course.description && <Text color="fg.muted" whiteSpace="pre-line">{course.description}</Text>}
+        {course.description && <Text color="fg.muted" whiteSpace="pre-line" dir="auto">{course.description}</Text>}
         {course.details_url && (
           <Link href={course.details_url} target="_blank" rel="noopener noreferrer" colorPalette="brand" color="colorPalette.fg" textStyle="sm">
             {t('courses.courseDetails')} <CourseIcon name="external" />

@@ -45,7 +45,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
         </Avatar.Root>
         <Stack gap="0.5" flex="1" minW="0">
           <HStack justify="space-between" gap="2">
-            <Text fontWeight={unread ? 'bold' : 'semibold'} fontSize="sm" truncate title={c.title}>
+            <Text fontWeight={unread ? 'bold' : 'semibold'} fontSize="sm" truncate title={c.title} dir="auto">
               {cutTitle(c.title)}
             </Text>
             <Text fontSize="xs" color="fg.muted" flexShrink={0}>
@@ -75,7 +75,7 @@ function Preview({ conversation: c, unread }: { conversation: Conversation; unre
   const text = (m.text ?? '').slice(0, 120).replace(/\s+/g, ' ');
   return (
     <HStack gap="1" minW="0" fontSize="sm" color={color}>
-      <Text flexShrink={0} fontWeight="medium" dir="auto">{t('inbox.previewSender', { name: m.sender.name })}</Text>
+      <Text flexShrink={0} fontWeight="medium"><SenderName name={m.sender.name} /></Text>
       {isImage ? (
         <InboxIcon name="image" boxSize="4" aria-hidden={false} aria-label={t('inbox.image')} role="img" />
       ) : isAudio ? (
@@ -84,5 +84,18 @@ function Preview({ conversation: c, unread }: { conversation: Conversation; unre
         <Text truncate dir={textDirection(text)}>{text}</Text>
       )}
     </HStack>
+  );
+}
+
+/** "Name:" in the language, the name isolated so its own direction cannot move the colon to the wrong side. */
+function SenderName({ name }: { name: string }) {
+  const { t } = useI18n();
+  const [before = '', after = ''] = t('inbox.previewSender', { name: '\u0000' }).split('\u0000');
+  return (
+    <>
+      {before}
+      <bdi>{name}</bdi>
+      {after}
+    </>
   );
 }
