@@ -45,14 +45,15 @@ function EventContent(info: EventDisplayInfo) {
   const week = info.view.type === 'timeGridWeek';
   return (
     <span title={[info.timeText, info.event.title, status].filter(Boolean).join(' · ')} style={week ? CONTENT_WEEK : CONTENT_MONTH}>
-      {info.timeText && <span style={week ? undefined : TIME_MONTH}>{info.timeText}</span>}
-      <span style={TITLE}>{info.event.title}</span>
+      {/* FullCalendar's own classes for the time and the title keep its type sizes. */}
+      {info.timeText && <span className={info.timeClass} style={week ? TITLE : TIME_MONTH}>{info.timeText}</span>}
+      <span className={info.titleClass} style={TITLE}>{info.event.title}</span>
     </span>
   );
 }
 const CONTENT_MONTH = { display: 'flex', gap: '0.3em', minWidth: 0, width: '100%', overflow: 'hidden', padding: '0 2px' } as const;
 const CONTENT_WEEK = { display: 'flex', flexDirection: 'column', minWidth: 0, width: '100%', overflow: 'hidden', padding: '1px 2px' } as const;
-const TIME_MONTH = { flexShrink: 0 } as const;
+const TIME_MONTH = { flexShrink: 0, whiteSpace: 'nowrap' } as const;
 const TITLE = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
 export interface CalendarViewProps {
