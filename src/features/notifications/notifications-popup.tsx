@@ -40,22 +40,46 @@ export default function NotificationsPopup({ woken }: { woken: Woken }) {
   };
 
   // Woken by a press on the stand-in: the menu opens at once, and counts as opened (read ~2 s later).
+  // The menu's content stays in the page, hidden, while closed (not mounted on opening, Chakra's
+  // default): on opening, the menu machine looks for its content at once and again one frame later,
+  // then gives up, and a menu whose content a busy page rendered later neither took the focus nor
+  // closed on Escape (the intermittent e2e failure, 1 run in 3 on two loaded cores). Woken by a
+  // press, it opens once its content is there (from its ref), not by starting open.
+  const [open, setOpen] = useState(false);
+  const wokenOpen = useRef(woken.open);
+  const onContent = (el: HTMLDivElement | null) => {
+    if (!el || !wokenOpen.current) return;
+    wokenOpen.current = false;
+    setOpen(true);
+    markReadSoon();
+  };
   const trigger = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (woken.open) markReadSoon();
-    else if (woken.focus) trigger.current?.focus();
+    if (!woken.open && woken.focus) trigger.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const list = visibleNotifications(notifications, showAll);
   return (
-    <Menu.Root defaultOpen={woken.open} onOpenChange={(e) => onOpenChange(e.open)} positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root
+      lazyMount={false}
+      unmountOnExit={false}
+      open={open}
+      onOpenChange={(e) => {
+        setOpen(e.open);
+        onOpenChange(e.open);
+      }}
+      positioning={{ placement: 'bottom-end' }}
+    >
       <Menu.Trigger asChild>
         <BellButton ref={trigger} count={count} />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content w="400px" maxW="calc(100vw - 16px)" maxH="70vh" overflowY="auto" p="0">
+          {/* Closes at once, without the fade-out: the presence machine attaches its animationend
+              listener a frame after the fade starts, and a busy page could finish the fade first,
+              leaving a closed menu on screen for good. */}
+          <Menu.Content ref={onContent} _closed={{ animationDuration: '0s' }} w="400px" maxW="calc(100vw - 16px)" maxH="70vh" overflowY="auto" p="0">
             <Box px="4" py="3" borderBottomWidth="1px">
               <Text fontWeight="semibold">Notifications</Text>
             </Box>
