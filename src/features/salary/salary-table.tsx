@@ -28,10 +28,10 @@ export function SalaryTable({ classes }: { classes: SalaryClass[] }) {
             <Table.Row key={c.id}>
               <Table.Cell whiteSpace="nowrap">{cairoStart(c.start_formated)}</Table.Cell>
               <Table.Cell>
-                <Text dir="auto">{c.enrollment.student.name}</Text>
+                <Text dir="auto" textAlign="match-parent">{c.enrollment.student.name}</Text>
               </Table.Cell>
               <Table.Cell>
-                <Text dir="auto">{c.enrollment.course.name}</Text>
+                <Text dir="auto" textAlign="match-parent">{c.enrollment.course.name}</Text>
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
                 {t('salary.minutes', { n: c.duration })}

@@ -47,7 +47,7 @@ function compactRow(r: TransactionRow, timeZone?: string) {
           <Text fontSize="xs" color="fg.muted">
             {formatDateTime(r.timestamp, timeZone)} · <span style={{ fontFamily: 'monospace' }}>{r.serial}</span>
           </Text>
-          <Text fontSize="sm" lineClamp={2} dir="auto">
+          <Text fontSize="sm" lineClamp={2} dir="auto" textAlign="match-parent">
             {detail(r)}
           </Text>
         </Stack>
@@ -104,7 +104,7 @@ export function TransactionsTable({ rows, timeZone }: { rows: TransactionRow[]; 
               {formatMoney(r.credits_after)}
             </Table.Cell>
             <Table.Cell>
-              <Text lineClamp={2} dir="auto" maxW="xs">
+              <Text lineClamp={2} dir="auto" maxW="xs" textAlign="match-parent">
                 {detail(r)}
               </Text>
             </Table.Cell>
