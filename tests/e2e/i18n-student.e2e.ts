@@ -185,6 +185,13 @@ describe('a student in Arabic', () => {
         await page.getByRole('heading', { level: 1, name: 'تواصل معنا' }).waitFor({ timeout: TIMEOUT });
         await page.getByRole('button', { name: 'كيف تعمل الحصص التجريبية المجانية؟' }).click();
         await page.getByText('عند تسجيلك في أول دورة').waitFor();
+        // A phone number reads left to right inside Arabic: its '+' before its digits.
+        const order = await page.locator('a[href^="tel:"] span').evaluate((el) => {
+          const text = el.firstChild!;
+          const at = (i: number) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1); return r.getBoundingClientRect().x; };
+          return { plus: at(0), last: at(text.textContent!.length - 1) };
+        });
+        expect(order.plus).toBeLessThan(order.last);
         await check(page, 'help', size.name);
 
         await page.goto(`${app.url}/referral`);
