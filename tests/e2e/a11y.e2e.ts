@@ -487,8 +487,8 @@ describe('accessibility (axe)', () => {
       const text = `Sent with the keyboard ${Date.now()}`;
       await page.keyboard.type(text);
       await key('Enter');
-      // (Exactly: the conversation's preview in the list holds it too, after the sender's name.)
-      await page.getByRole('main').getByText(text, { exact: true }).waitFor({ timeout: TIMEOUT });
+      // In the conversation's messages (the conversation's preview in the list shows it too).
+      await page.getByRole('log', { name: 'Messages' }).getByText(text, { exact: true }).waitFor({ timeout: TIMEOUT });
 
       // The wallet: borrow 5 from its dialog; focus returns to the Borrow button.
       await tabTo(page, menuLink('Account Wallet'), { back: true, max: 200 });
