@@ -174,6 +174,34 @@ describe('the wallet in Arabic', () => {
     }
   });
 
+  it('the report of a malformed config.json follows the switch to Arabic, naming the keys as written', async () => {
+    const b = await launchBrowser();
+    try {
+      // The page's (and the service worker's) config.json names an unknown key and a bad value.
+      await b.context.route('**/config.json', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ eventNames: 'names', apiBse: '/x' }) }),
+      );
+      const page = await b.newPage();
+      await page.goto(`${app.url}/login`);
+      const report = page.getByRole('status').filter({ hasText: 'config.json' });
+      await report.getByText('The app configuration (config.json) is not valid: the default settings are used').waitFor({ timeout: TIMEOUT });
+      await report.getByText(/^config\.json is not valid: eventNames: .+; Unrecognized key: "apiBse"$/).waitFor();
+      await page.getByLabel('Language').selectOption('ar');
+      await page.waitForFunction(() => document.documentElement.dir === 'rtl', null, { timeout: 5000 });
+      // The open report is renamed at once.
+      await report.getByText('إعدادات التطبيق (config.json) غير صالحة: تُستخدم الإعدادات الافتراضية').waitFor();
+      await report.getByText('في config.json مفاتيح غير صالحة: \u2068eventNames\u2069، \u2068apiBse\u2069', { exact: true }).waitFor();
+      expect(await report.getByText('is not valid').count()).toBe(0);
+      await shot(page, 'ar-config-report-1280');
+      await page.setViewportSize(SIZES[1]);
+      await shot(page, 'ar-config-report-375');
+      // The defaults were used: the sign-in page works.
+      await page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' }).waitFor();
+    } finally {
+      await b.close();
+    }
+  });
+
   it('My Children and Transfer Credits in Arabic, at both sizes, light and dark', async () => {
     const db = app.app.db;
     const creditsOf = (email: string) => (db.prepare('SELECT credits FROM users WHERE email = ?').get(email) as { credits: number }).credits;

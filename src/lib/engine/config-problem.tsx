@@ -30,7 +30,8 @@ export function configProblemText(problem: string, locale: Locale, t: T): string
   m = /^(\S+) is not valid: (.*)$/s.exec(problem);
   if (m) {
     const keys = issueKeys(m[2]!);
-    if (keys.length) return t('config.invalid', { file: m[1]!, keys: keys.join(locale === 'ar' ? '، ' : ', ') });
+    // Each key isolated: in a right-to-left sentence the list reads from the right, first key first.
+    if (keys.length) return t('config.invalid', { file: m[1]!, keys: keys.map((k) => `\u2068${k}\u2069`).join(locale === 'ar' ? '، ' : ', ') });
   }
   return problem;
 }

@@ -33,8 +33,9 @@ describe('wallet and config report in English and Arabic', () => {
     await setLocale('en');
     expect(configProblemText(bad, 'en', t)).toBe(bad);
     await setLocale('ar');
-    expect(configProblemText(bad, 'ar', t)).toBe('في config.json مفاتيح غير صالحة: realtime.port، realtime.foo، eventNames، apiBse');
-    expect(configProblemText(parseWindowConfig({ engine: 'x' }).problem!, 'ar', t)).toBe('في window.__APP_CONFIG__ مفاتيح غير صالحة: engine');
+    const iso = (k: string) => `\u2068${k}\u2069`;
+    expect(configProblemText(bad, 'ar', t)).toBe(`في config.json مفاتيح غير صالحة: ${['realtime.port', 'realtime.foo', 'eventNames', 'apiBse'].map(iso).join('، ')}`);
+    expect(configProblemText(parseWindowConfig({ engine: 'x' }).problem!, 'ar', t)).toBe(`في window.__APP_CONFIG__ مفاتيح غير صالحة: ${iso('engine')}`);
     expect(configProblemText(parseConfigResponse(500, 'text/plain', '').problem!, 'ar', t)).toBe('تعذّرت قراءة config.json (HTTP 500)');
     const json = parseConfigResponse(200, 'application/json', '{"apiBase": ').problem!;
     expect(configProblemText(json, 'ar', t)).toMatch(/^config\.json ليس ملف JSON صالحًا \(.+\)$/);
