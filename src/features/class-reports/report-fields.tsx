@@ -24,6 +24,11 @@ export function ReportFields({ draft, onChange, tried }: {
         onValueChange={(d) => onChange({ rating: clampRating(d.value) })}
         colorPalette="orange"
         size="lg"
+        // The label above the stars, as the other fields' labels are.
+        display="flex"
+        flexDirection="column"
+        alignItems="flex-start"
+        gap="1.5"
       >
         <RatingGroup.Label>{MESSAGES.assessment}</RatingGroup.Label>
         <RatingGroup.HiddenInput />
