@@ -72,7 +72,7 @@ describe('attention while the app is in the background', () => {
 
       // Opting in asks for the permission (granted here, as a user would).
       await b.context.grantPermissions(['notifications'], { origin: app.url });
-      const toggle = page.getByRole('checkbox', { name: 'Notify me of new messages' });
+      const toggle = page.getByRole('checkbox', { name: 'Notify me of messages and class changes' });
       await toggle.check({ force: true });
       await expect.poll(() => toggle.isChecked()).toBe(true);
 

@@ -17,10 +17,10 @@ export const settings = {
   'settings.timezone': 'المنطقة الزمنية',
   'settings.save': 'حفظ',
   'settings.browserZone': 'متصفحك مضبوط على {zone}.',
-  'settings.notify': 'أبلغني بالرسائل الجديدة',
+  'settings.notify': 'أبلغني بالرسائل وتغييرات الحصص',
   'settings.notifyUnsupported': 'هذا المتصفح لا يدعم الإشعارات.',
   'settings.notifyBlocked': 'الإشعارات محظورة لهذا الموقع في إعدادات متصفحك.',
-  'settings.notifyHint': 'تظهر والتطبيق في الخلفية، على هذا الجهاز فقط.',
+  'settings.notifyHint': 'الرسائل الجديدة والتطبيق في الخلفية، وطلبات تغيير الموعد والرد عليها واقتراب موعد الحصة في أي وقت. على هذا الجهاز فقط.',
   'settings.newPassword': 'كلمة المرور الجديدة',
   'settings.confirmPassword': 'تأكيد كلمة المرور',
 } as const satisfies AreaOf<typeof en>;

@@ -15,10 +15,10 @@ export const settings = {
   'settings.timezone': 'Timezone',
   'settings.save': 'Save',
   'settings.browserZone': 'Your browser is set to {zone}.',
-  'settings.notify': 'Notify me of new messages',
+  'settings.notify': 'Notify me of messages and class changes',
   'settings.notifyUnsupported': 'This browser cannot show notifications.',
   'settings.notifyBlocked': 'Notifications are blocked for this site in your browser settings.',
-  'settings.notifyHint': 'Shown while the app is in the background, on this device only.',
+  'settings.notifyHint': 'New messages while the app is in the background; reschedule requests, their answers and a class about to start at any time. On this device only.',
   'settings.newPassword': 'New Password',
   'settings.confirmPassword': 'Confirm Password',
 } as const;
