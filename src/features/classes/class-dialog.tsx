@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { AppDialog } from '../../components/ui/dialog-root.tsx';
-import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { useBreakpointValue } from '@chakra-ui/react';
 import type { Class } from '../../../db/entities.ts';
 import { isTeacher } from '../../../db/roles.ts';
-import { MESSAGES } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useUser } from '../../app/session-context.tsx';
 import { ChangesLeft, ClassInfo } from './class-info.tsx';
@@ -21,14 +21,14 @@ import { RescheduleForm } from './actions/reschedule-form.tsx';
 import { RequestDecision } from './actions/request-decision.tsx';
 
 type Mode = 'details' | 'cancel' | 'reschedule' | 'report' | 'attended' | 'absent';
-const TITLES: Record<Mode, string> = {
-  details: 'Class Details',
-  cancel: 'Cancel Class',
-  reschedule: 'Reschedule Class',
-  report: 'Class Report',
-  attended: 'Mark Attended',
-  absent: 'Mark Absent',
-};
+const TITLES = {
+  details: 'classes.titleDetails',
+  cancel: 'classes.titleCancel',
+  reschedule: 'classes.titleReschedule',
+  report: 'classes.titleReport',
+  attended: 'classes.titleAttended',
+  absent: 'classes.titleAbsent',
+} as const satisfies Record<Mode, string>;
 
 /**
  * The class dialog (section 2.9): reads the class live from the mirror by id, so every action's
@@ -37,6 +37,7 @@ const TITLES: Record<Mode, string> = {
 export function ClassDialog({ classId, onClose }: { classId: ClassRef | null; onClose: () => void }) {
   // An address whose `?class=` is not an id opens the dialog to say so.
   const { klass, failed, retry, retrying } = useClassLoad(typeof classId === 'number' ? classId : null);
+  const { t } = useI18n();
   const user = useUser();
   const [mode, setMode] = useState<Mode>('details');
   // Another class (or none) opens on its details: adjusted while rendering, not in an effect.
@@ -54,13 +55,13 @@ export function ClassDialog({ classId, onClose }: { classId: ClassRef | null; on
   const size = useBreakpointValue({ base: 'full', md: 'lg' } as const) ?? 'lg';
 
   return (
-    <AppDialog open={classId != null} onClose={onClose} title={TITLES[mode]} size={size} placement="top" scrollBehavior="inside" bodyProps={{ ref: body }}>
+    <AppDialog open={classId != null} onClose={onClose} title={t(TITLES[mode])} size={size} placement="top" scrollBehavior="inside" bodyProps={{ ref: body }}>
       {classId === 'invalid' || (!klass && (failed?.status === 404 || failed?.status === 403)) ? (
-        <LoadError message={MESSAGES.noClass} />
+        <LoadError message={t('msg.noClass')} />
       ) : !klass && failed ? (
         <LoadError onRetry={retry} retrying={retrying} />
       ) : !klass ? (
-        <Text color="fg.muted">Loading…</Text>
+        <Text color="fg.muted">{t('classes.loading')}</Text>
       ) : mode === 'details' ? (
         <Details klass={klass} role={role} timeZone={timeZone} onMode={setMode} />
       ) : mode === 'cancel' ? (
@@ -100,6 +101,7 @@ function useFocusFollowsMode(mode: Mode, body: RefObject<HTMLDivElement | null>)
 }
 
 function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; timeZone: string; onMode: (m: Mode) => void }) {
+  const { t } = useI18n();
   const now = useNow(15_000);
   const requests = usePendingRequests().filter((r) => r.class_id === klass.id);
   const changeable = canChangeClass(klass, role, now);
@@ -112,16 +114,16 @@ function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; 
       {showLockAlert(klass, role, now) && (
         <Alert.Root status="info" variant="surface">
           <Alert.Indicator />
-          <Alert.Title>{MESSAGES.lockedBeforeStart}</Alert.Title>
+          <Alert.Title>{t('msg.lockedBeforeStart')}</Alert.Title>
         </Alert.Root>
       )}
       {requests.map((r) => (
         <Alert.Root key={r.id} status="warning" variant="surface" alignItems="center">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{r.sender.name} asks to move this class</Alert.Title>
+            <Alert.Title>{t('classes.asksToMove', { name: r.sender.name })}</Alert.Title>
             <Alert.Description>
-              {r.old_start_formated} → {r.start_formated}{r.permanent ? ' (permanent)' : ''}{r.reason ? ` · ${r.reason}` : ''}
+              <bdi>{r.old_start_formated}</bdi> <Box as="span" display="inline-block" _rtl={{ transform: 'scaleX(-1)' }}>→</Box> <bdi>{r.start_formated}</bdi>{r.permanent ? t('classes.permanentSuffix') : ''}{r.reason ? ` · ${r.reason}` : ''}
             </Alert.Description>
           </Alert.Content>
           <RequestDecision request={r} />
@@ -133,7 +135,7 @@ function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; 
       {attendance && <AttendanceActions klass={klass} onAskAttended={() => onMode('attended')} onAskAbsent={() => onMode('absent')} />}
       {canReport && (
         <Button variant="outline" alignSelf="flex-start" onClick={() => onMode('report')} data-mode="report">
-          Add Class Report
+          {t('classes.addReport')}
         </Button>
       )}
       {changeable && (
@@ -148,15 +150,15 @@ function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; 
               disabled={klass.limit_exceeded || klass.waiting_reschedule_request}
               aria-describedby={waiting ? 'reschedule-waiting' : undefined}
             >
-              Reschedule
+              {t('classes.reschedule')}
             </Button>
             <Button variant="outline" colorPalette="red" onClick={() => onMode('cancel')} disabled={klass.limit_exceeded} data-mode="cancel">
-              Cancel Class
+              {t('classes.cancelClass')}
             </Button>
           </HStack>
           {/* Why Reschedule is greyed out: a request is already waiting for an answer. */}
-          {waiting && <Text id="reschedule-waiting" color="fg.muted" fontSize="sm">{requests.length ? MESSAGES.rescheduleAnswerFirst : MESSAGES.rescheduleWaiting}</Text>}
-          {klass.limit_exceeded && <Text color="fg.error" fontSize="sm">{MESSAGES.limitExceeded}</Text>}
+          {waiting && <Text id="reschedule-waiting" color="fg.muted" fontSize="sm">{requests.length ? t('msg.rescheduleAnswerFirst') : t('msg.rescheduleWaiting')}</Text>}
+          {klass.limit_exceeded && <Text color="fg.error" fontSize="sm">{t('msg.limitExceeded')}</Text>}
         </>
       )}
     </Stack>

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Virtuoso } from 'react-virtuoso';
-import { MESSAGES } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { useUser } from '../../app/session-context.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { ClassCard } from './class-card.tsx';
@@ -18,6 +18,7 @@ export const INFINITE_SCROLL_THRESHOLD = 100;
  * engine for the next page when the end comes within 100 px.
  */
 export function ClassList({ kind }: { kind: 'coming-classes' | 'classes-history' }) {
+  const { t } = useI18n();
   const user = useUser();
   const { items, hasMore, loading, loadMore, loaded, failed } = useClassList(kind);
   // The open class is in the address (`?class=12`), as on the calendar.
@@ -30,7 +31,7 @@ export function ClassList({ kind }: { kind: 'coming-classes' | 'classes-history'
   // Nothing read yet and the first page failed: the error, and Retry asks for it again.
   if (!loaded && failed) return <LoadError onRetry={loadMore} retrying={loading} />;
   if (loaded && items.length === 0 && !hasMore) {
-    return <Text color="fg.muted" py="10" textAlign="center">{MESSAGES.noClasses}</Text>;
+    return <Text color="fg.muted" py="10" textAlign="center">{t('msg.noClasses')}</Text>;
   }
   return (
     <Box>
@@ -48,7 +49,7 @@ export function ClassList({ kind }: { kind: 'coming-classes' | 'classes-history'
         )}
         components={{
           Footer: () => (loading || (!loaded && items.length === 0) ? (
-            <Center py="4"><Spinner size="sm" aria-label="Loading classes" /></Center>
+            <Center py="4"><Spinner size="sm" aria-label={t('classes.loadingClasses')} /></Center>
           ) : failed && hasMore ? (
             // A later page could not be read: Retry asks for it again (scrolling does not, once at the end).
             <LoadError variant="inline" onRetry={loadMore} />

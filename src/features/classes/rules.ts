@@ -2,6 +2,7 @@ import type { Class } from '../../../db/entities.ts';
 import { statusLabel } from '../../lib/status.ts';
 import { MESSAGES } from '../../../db/messages.ts';
 import { formatClock } from '../../lib/format.ts';
+import { t } from '../../lib/i18n/index.ts';
 import { HOUR_MS, MINUTE_MS, addDays, clockIn, todayIn } from './time.ts';
 
 /**
@@ -41,7 +42,7 @@ export function countdownText(startIso: string, now: number = Date.now()): strin
   const m = Math.floor((left % 3600) / 60);
   const s = left % 60;
   const p = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}h ${p(m)}m ${p(s)}s` : `${m}m ${p(s)}s`;
+  return h > 0 ? t('classes.countdownHms', { h, m: p(m), s: p(s) }) : t('classes.countdownMs', { m, s: p(s) });
 }
 
 import type { Role } from '../../../db/roles.ts';
@@ -110,7 +111,7 @@ export function snapToQuarter(time: string): { time: string; changed: boolean } 
 
 /** "{new} used instead of {old}", both in 12-hour form as the picker shows them. */
 export function snapMessage(used: string, instead: string): string {
-  return `${formatClock(used)} used instead of ${formatClock(instead)}`;
+  return t('classes.snapUsed', { used: formatClock(used), instead: formatClock(instead) });
 }
 
 /** Reschedule form check: both date and time are required. */
@@ -150,19 +151,19 @@ export interface Chip {
 /** The status chips of a class card (section 2.7), in the spec's order. */
 export function classChips(k: Class): Chip[] {
   const chips: Chip[] = [];
-  if (k.waiting_reschedule_request) chips.push({ label: 'Reschedule Requested', color: 'orange' });
-  else if (k.rescheduled) chips.push({ label: 'Rescheduled', color: 'cyan' });
+  if (k.waiting_reschedule_request) chips.push({ label: t('classes.chipRescheduleRequested'), color: 'orange' });
+  else if (k.rescheduled) chips.push({ label: t('classes.chipRescheduled'), color: 'cyan' });
   // absent and canceled have chips of their own below.
   if (k.full_status !== 'absent' && k.full_status !== 'canceled') {
     chips.push({ label: statusLabel(k.full_status), color: FULL_STATUS_COLOR[k.full_status] ?? 'gray' });
   }
-  if (k.makeup) chips.push({ label: 'Makeup', color: 'teal' });
+  if (k.makeup) chips.push({ label: t('classes.chipMakeup'), color: 'teal' });
   // The calendar's hues (calendar/colors.ts): Absent magenta, Canceled slate, Missed red.
-  if (k.absent) chips.push({ label: 'Absent', color: 'pink' });
-  if (k.canceled) chips.push({ label: 'Canceled', color: 'gray' });
-  if (k.payment_status === 'trial') chips.push({ label: 'Trial', color: 'yellow' });
-  else if (k.payment_status === 'credits-not-enough' && k.status !== 'expired') chips.push({ label: 'Recharge Required', color: 'red' });
-  else if (k.payment_status === 'paid') chips.push({ label: 'Paid', color: 'green' });
+  if (k.absent) chips.push({ label: t('classes.chipAbsent'), color: 'pink' });
+  if (k.canceled) chips.push({ label: t('classes.chipCanceled'), color: 'gray' });
+  if (k.payment_status === 'trial') chips.push({ label: t('classes.chipTrial'), color: 'yellow' });
+  else if (k.payment_status === 'credits-not-enough' && k.status !== 'expired') chips.push({ label: t('classes.chipRechargeRequired'), color: 'red' });
+  else if (k.payment_status === 'paid') chips.push({ label: t('classes.chipPaid'), color: 'green' });
   return chips;
 }
 

@@ -4,6 +4,7 @@ import { notificationsOn, showNotification } from '../../lib/attention.ts';
 import { classLink } from '../../lib/links.ts';
 import { once } from '../../lib/notify-once.ts';
 import { notificationTarget } from './notification-target.ts';
+import { t } from '../../lib/i18n/index.ts';
 
 /**
  * Browser notifications about classes, for a user who turned notifications on (Settings): a
@@ -80,7 +81,7 @@ export function classReminder(next: Class | null | undefined, role: Role, now: n
       const minutes = Math.max(1, Math.ceil((start - at) / 60_000));
       return {
         key: `class-soon-${next.id}-${start}`,
-        title: `Your class starts in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
+        title: t('notifications.startsIn', { minutes }),
         body,
         url: classLink(next.id),
       };

@@ -9,6 +9,7 @@ import { formatRelative } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { MARK_READ_DELAY, NOTIFICATIONS_FIRST, notificationTarget, visibleNotifications } from './notification-target.ts';
 import { useAppNavigate } from '../../app/navigation.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /**
  * The bell: unread badge (+99 above 99), a 400 px menu with the first 10 notifications and "Show
@@ -17,6 +18,7 @@ import { useAppNavigate } from '../../app/navigation.ts';
  * badge clears in every tab) and sends it when it can, offline too.
  */
 export default function NotificationsPopup({ woken }: { woken: Woken }) {
+  const { t } = useI18n();
   const { notifications } = useShell();
   const user = useUser();
   const role = useRole() ?? 'student';
@@ -81,11 +83,11 @@ export default function NotificationsPopup({ woken }: { woken: Woken }) {
               leaving a closed menu on screen for good. */}
           <Menu.Content ref={onContent} _closed={{ animationDuration: '0s' }} w="400px" maxW="calc(100vw - 16px)" maxH="70vh" overflowY="auto" p="0">
             <Box px="4" py="3" borderBottomWidth="1px">
-              <Text fontWeight="semibold">Notifications</Text>
+              <Text fontWeight="semibold">{t('notifications.title')}</Text>
             </Box>
             {list.length === 0 && (
               <Text px="4" py="6" color="fg.muted" textAlign="center">
-                No notifications yet
+                {t('notifications.empty')}
               </Text>
             )}
             {list.map((n) => {
@@ -131,7 +133,7 @@ export default function NotificationsPopup({ woken }: { woken: Woken }) {
                   void getEngine().refresh('notifications');
                 }}
               >
-                Show all
+                {t('notifications.showAll')}
               </Menu.Item>
             )}
           </Menu.Content>

@@ -1,14 +1,14 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
-import { MESSAGES } from '../../../../db/messages.ts';
+import { useI18n } from '../../../lib/i18n/index.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { useMutation } from '../../../lib/engine/mutation.ts';
 import { attendedBlock } from '../rules.ts';
 
 const BLOCK_TEXT = {
-  report: 'Write the class report first.',
-  credits: MESSAGES.studentBalanceNotEnough,
+  report: 'classes.writeReportFirst',
+  credits: 'msg.studentBalanceNotEnough',
 } as const;
 
 /**
@@ -16,18 +16,19 @@ const BLOCK_TEXT = {
  * (irreversible): both ask first (`onAskAttended`, `onAskAbsent`). Neither is queued offline.
  */
 export function AttendanceActions({ klass, onAskAttended, onAskAbsent }: { klass: Class; onAskAttended: () => void; onAskAbsent: () => void }) {
+  const { t } = useI18n();
   const block = attendedBlock(klass);
   return (
     <Stack gap="2">
       <HStack gap="2" wrap="wrap">
         <Button colorPalette="green" onClick={onAskAttended} disabled={block !== null} data-mode="attended">
-          Mark Attended
+          {t('classes.markAttended')}
         </Button>
         <Button colorPalette="red" variant="outline" onClick={onAskAbsent} data-mode="absent">
-          Mark Absent
+          {t('classes.markAbsent')}
         </Button>
       </HStack>
-      {block && <Text fontSize="sm" color="fg.muted">{BLOCK_TEXT[block]}</Text>}
+      {block && <Text fontSize="sm" color="fg.muted">{t(BLOCK_TEXT[block])}</Text>}
     </Stack>
   );
 }
@@ -37,25 +38,26 @@ const chargeOf = (klass: Class) => (klass.payment_status === 'trial' ? 0 : klass
 
 /** The confirmation of Mark Attended: it says what will be charged, then that it was. */
 export function AttendedConfirm({ klass, onDone }: { klass: Class; onDone: () => void }) {
+  const { t } = useI18n();
   const { run, busy } = useMutation('markAttended');
   const charge = chargeOf(klass);
   const student = klass.enrollment.student.name;
   const confirm = async () => {
     const r = await run({ classId: klass.id }, { success: null }); // said below, with the amount
     if (!r?.ok) return;
-    notify('success', charge > 0 ? `Marked attended: ${formatMoney(charge)} charged to ${student}.` : 'Marked attended: free trial class, nothing charged.');
+    notify('success', charge > 0 ? t('classes.attendedCharged', { amount: formatMoney(charge), student }) : t('classes.attendedFree'));
     onDone();
   };
   return (
     <Stack gap="3">
       <Text>
         {charge > 0
-          ? `Mark ${student} attended? ${formatMoney(charge)} will be charged from the student's balance. This cannot be undone.`
-          : `Mark ${student} attended? This is a free trial class: nothing will be charged. This cannot be undone.`}
+          ? t('classes.attendedAskCharge', { student, amount: formatMoney(charge) })
+          : t('classes.attendedAskFree', { student })}
       </Text>
       <HStack gap="2">
-        <Button colorPalette="green" onClick={confirm} loading={busy}>Confirm Attended</Button>
-        <Button variant="ghost" onClick={onDone} disabled={busy}>Back</Button>
+        <Button colorPalette="green" onClick={confirm} loading={busy}>{t('classes.confirmAttended')}</Button>
+        <Button variant="ghost" onClick={onDone} disabled={busy}>{t('classes.back')}</Button>
       </HStack>
     </Stack>
   );
@@ -63,6 +65,7 @@ export function AttendedConfirm({ klass, onDone }: { klass: Class; onDone: () =>
 
 /** The confirmation of Mark Absent: it cannot be undone. */
 export function AbsentConfirm({ klass, onDone }: { klass: Class; onDone: () => void }) {
+  const { t } = useI18n();
   const { run, busy } = useMutation('markAbsent');
   const confirm = async () => {
     if ((await run({ classId: klass.id }))?.ok) onDone();
@@ -70,11 +73,11 @@ export function AbsentConfirm({ klass, onDone }: { klass: Class; onDone: () => v
   return (
     <Stack gap="3">
       <Text>
-        Mark {klass.enrollment.student.name} absent from this class? This cannot be undone.
+        {t('classes.absentAsk', { student: klass.enrollment.student.name })}
       </Text>
       <HStack gap="2">
-        <Button colorPalette="red" onClick={confirm} loading={busy}>Confirm Absent</Button>
-        <Button variant="ghost" onClick={onDone} disabled={busy}>Back</Button>
+        <Button colorPalette="red" onClick={confirm} loading={busy}>{t('classes.confirmAbsent')}</Button>
+        <Button variant="ghost" onClick={onDone} disabled={busy}>{t('classes.back')}</Button>
       </HStack>
     </Stack>
   );

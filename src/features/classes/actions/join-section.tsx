@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Link, Stack } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
-import { MESSAGES } from '../../../../db/messages.ts';
+import { t, useI18n } from '../../../lib/i18n/index.ts';
 import { useMutation } from '../../../lib/engine/mutation.ts';
 import type { Role } from '../rules.ts';
 
@@ -30,8 +30,8 @@ export function openClassTab(): Window | null {
   if (!tab) return null;
   try {
     tab.opener = null;
-    tab.document.title = 'Opening your class…';
-    tab.document.body.textContent = 'Opening your class…';
+    tab.document.title = t('classes.openingTab');
+    tab.document.body.textContent = t('classes.openingTab');
   } catch {
     // Not ours to write into: it still goes to the class when the reply comes.
   }
@@ -62,6 +62,7 @@ export function sendTabTo(tab: Window | null, url: string | null | undefined): b
  * student's balance is short. A student who is first in the room is told to wait for the teacher.
  */
 export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
+  const { t } = useI18n();
   const { run, busy } = useMutation('join');
   const [reply, setReply] = useState<JoinReply | null>(null);
   const [linkVisible, setLinkVisible] = useState(false);
@@ -94,14 +95,14 @@ export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
     <Stack gap="3">
       {klass.joinable && (
         <Button colorPalette="brand" onClick={join} loading={busy} alignSelf="flex-start">
-          Join Class
+          {t('classes.join')}
         </Button>
       )}
       {reply?.join_url && linkVisible && (
         <Alert.Root status="success" variant="surface">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{opened ? 'Your class opened in a new tab' : 'Your class link: open it to join'}</Alert.Title>
+            <Alert.Title>{opened ? t('classes.openedInTab') : t('classes.linkToJoin')}</Alert.Title>
             <Alert.Description>
               <Link href={reply.join_url} target="_blank" rel="noopener noreferrer" wordBreak="break-all">
                 {reply.join_url}
@@ -114,8 +115,8 @@ export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
         <Alert.Root status="info" variant="surface">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{MESSAGES.waitForTeacherTitle}</Alert.Title>
-            <Alert.Description>{MESSAGES.waitForTeacher}</Alert.Description>
+            <Alert.Title>{t('msg.waitForTeacherTitle')}</Alert.Title>
+            <Alert.Description>{t('msg.waitForTeacher')}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
@@ -123,14 +124,14 @@ export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
         <Alert.Root status="warning" variant="surface">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{MESSAGES.balanceNotEnoughTitle}</Alert.Title>
-            <Alert.Description>{MESSAGES.balanceNotEnough}</Alert.Description>
+            <Alert.Title>{t('msg.balanceNotEnoughTitle')}</Alert.Title>
+            <Alert.Description>{t('msg.balanceNotEnough')}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       ) : (
         <Alert.Root status="warning" variant="surface">
           <Alert.Indicator />
-          <Alert.Title>{MESSAGES.studentBalanceNotEnough}</Alert.Title>
+          <Alert.Title>{t('msg.studentBalanceNotEnough')}</Alert.Title>
         </Alert.Root>
       ))}
     </Stack>

@@ -4,6 +4,10 @@ import type { Class } from '../../../../db/entities.ts';
 import { useMutation } from '../../../lib/engine/mutation.ts';
 import { optimisticJoinUrl } from '../../../lib/engine/optimistic.ts';
 import { joinUrlError } from '../rules.ts';
+import { useI18n } from '../../../lib/i18n/index.ts';
+
+/** The field's hint: the start of a link, the same in every language. */
+const URL_START = 'https://';
 
 /**
  * The teacher's join URL, through the engine's optimistic action: the class shows the new link at
@@ -12,6 +16,7 @@ import { joinUrlError } from '../rules.ts';
  * and a refusal of the link (422) says why on the field; success says so (the policy's message).
  */
 export function JoinUrlForm({ klass }: { klass: Class }) {
+  const { t, tMessage } = useI18n();
   const saved = klass.join_url ?? '';
   const [value, setValue] = useState(saved);
   const { run, busy } = useMutation('saveJoinUrl', { optimistic: optimisticJoinUrl });
@@ -38,9 +43,9 @@ export function JoinUrlForm({ klass }: { klass: Class }) {
     else if (r && r.error.kind === 'validation') setError(r.error.message);
   };
   return (
-    <form onSubmit={save} noValidate aria-label="Join URL">
+    <form onSubmit={save} noValidate aria-label={t('classes.joinUrl')}>
       <Field.Root invalid={!!error}>
-        <Field.Label>Join URL</Field.Label>
+        <Field.Label>{t('classes.joinUrl')}</Field.Label>
         <HStack w="full" align="flex-start">
           <Input
             type="url"
@@ -50,14 +55,15 @@ export function JoinUrlForm({ klass }: { klass: Class }) {
               setValue(e.target.value);
               if (error) setError(null);
             }}
-            placeholder="https://"
+            placeholder={URL_START}
+            dir="ltr"
           />
           <Button type="submit" disabled={unchanged || busy} loading={busy}>
-            Save
+            {t('classes.save')}
           </Button>
         </HStack>
-        {error && <Field.ErrorText>{error}</Field.ErrorText>}
-        {queued && <Text fontSize="sm" color="fg.muted">Waiting for the network: it will be sent when you are back online.</Text>}
+        {error && <Field.ErrorText>{tMessage(error)}</Field.ErrorText>}
+        {queued && <Text fontSize="sm" color="fg.muted">{t('classes.joinUrlQueued')}</Text>}
       </Field.Root>
     </form>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
 import { useMutation } from '../../../lib/engine/mutation.ts';
+import { useI18n } from '../../../lib/i18n/index.ts';
 import { EMPTY_DRAFT, ReportFields, reportDraftError, type ReportDraft } from '../../class-reports/index.ts';
 
 /**
@@ -10,6 +11,7 @@ import { EMPTY_DRAFT, ReportFields, reportDraftError, type ReportDraft } from '.
  * waits in the outbox and is sent when the network returns.
  */
 export function ReportForm({ klass, onDone }: { klass: Class; onDone: () => void }) {
+  const { t } = useI18n();
   const { run, busy } = useMutation('saveClassReport');
   const [draft, setDraft] = useState<ReportDraft>(EMPTY_DRAFT);
   const [tried, setTried] = useState(false);
@@ -26,12 +28,12 @@ export function ReportForm({ klass, onDone }: { klass: Class; onDone: () => void
     onDone();
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Class report">
+    <form onSubmit={submit} noValidate aria-label={t('classes.reportFormLabel')}>
       <Stack gap="4">
         <ReportFields draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} tried={tried} />
         <HStack gap="2">
-          <Button type="submit" colorPalette="brand" loading={busy}>Save Report</Button>
-          <Button variant="ghost" onClick={onDone} disabled={busy}>Back</Button>
+          <Button type="submit" colorPalette="brand" loading={busy}>{t('classes.saveReport')}</Button>
+          <Button variant="ghost" onClick={onDone} disabled={busy}>{t('classes.back')}</Button>
         </HStack>
       </Stack>
     </form>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
-import { MESSAGES } from '../../../../db/messages.ts';
+import { useI18n } from '../../../lib/i18n/index.ts';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { ChangesLeft } from '../class-info.tsx';
 import { useMutation } from '../../../lib/engine/mutation.ts';
@@ -14,6 +14,7 @@ import { useQuarterSnap } from '../quarter-time.ts';
  * with a reason. It creates a pending request the other party approves or rejects. Not queued.
  */
 export function RescheduleForm({ klass, timeZone, onDone }: { klass: Class; timeZone: string; onDone: () => void }) {
+  const { t, tMessage } = useI18n();
   const { run, busy } = useMutation('rescheduleClass');
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
@@ -34,7 +35,7 @@ export function RescheduleForm({ klass, timeZone, onDone }: { klass: Class; time
       return;
     }
     if (!isRescheduleDateAllowed(date, timeZone)) {
-      setError(`Choose a date from ${range.min} to ${range.max}`);
+      setError(t('classes.dateRange', { min: range.min, max: range.max }));
       return;
     }
     setError(null);
@@ -44,16 +45,16 @@ export function RescheduleForm({ klass, timeZone, onDone }: { klass: Class; time
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Reschedule class">
+    <form onSubmit={submit} noValidate aria-label={t('classes.rescheduleFormLabel')}>
       <Stack gap="4">
         <ChangesLeft klass={klass} />
         <HStack gap="3" align="flex-start" wrap="wrap">
           <Field.Root required flex="1" minW="10rem" invalid={!!error && !date}>
-            <Field.Label>New date <Field.RequiredIndicator /></Field.Label>
+            <Field.Label>{t('classes.newDate')} <Field.RequiredIndicator /></Field.Label>
             <Input type="date" value={date} min={range.min} max={range.max} onChange={(e) => { setDate(e.target.value); setError(null); }} />
           </Field.Root>
           <Field.Root required flex="1" minW="8rem" invalid={!!error && !time}>
-            <Field.Label>Start time <Field.RequiredIndicator /></Field.Label>
+            <Field.Label>{t('classes.startTime')} <Field.RequiredIndicator /></Field.Label>
             <Input
               type="time"
               step={900}
@@ -66,17 +67,17 @@ export function RescheduleForm({ klass, timeZone, onDone }: { klass: Class; time
         <Checkbox.Root checked={permanent} onCheckedChange={(d) => setPermanent(d.checked === true)}>
           <Checkbox.HiddenInput />
           <Checkbox.Control />
-          <Checkbox.Label>Permanent (move the following classes too)</Checkbox.Label>
+          <Checkbox.Label>{t('classes.permanent')}</Checkbox.Label>
         </Checkbox.Root>
         <Field.Root>
-          <Field.Label>Reason</Field.Label>
+          <Field.Label>{t('classes.reason')}</Field.Label>
           <Textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={1000} />
         </Field.Root>
-        {klass.limit_exceeded && <Text color="fg.error" role="alert">{MESSAGES.limitExceeded}</Text>}
-        {error && <Text color="fg.error" role="alert">{error}</Text>}
+        {klass.limit_exceeded && <Text color="fg.error" role="alert">{t('msg.limitExceeded')}</Text>}
+        {error && <Text color="fg.error" role="alert">{tMessage(error)}</Text>}
         <HStack gap="2">
-          <Button type="submit" colorPalette="brand" loading={busy} disabled={klass.limit_exceeded}>Send Request</Button>
-          <Button variant="ghost" onClick={onDone} disabled={busy}>Back</Button>
+          <Button type="submit" colorPalette="brand" loading={busy} disabled={klass.limit_exceeded}>{t('classes.sendRequest')}</Button>
+          <Button variant="ghost" onClick={onDone} disabled={busy}>{t('classes.back')}</Button>
         </HStack>
       </Stack>
     </form>

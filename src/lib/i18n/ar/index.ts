@@ -14,6 +14,8 @@ import { schedule } from './schedule.ts';
 import { wallet } from './wallet.ts';
 import { config } from './config.ts';
 import { family } from './family.ts';
+import { classes } from './classes.ts';
+import { notifications } from './notifications.ts';
 
 /** The Arabic catalogue: its own chunk, loaded when Arabic is chosen. A key missing here is a type error. */
-export const ar: Catalogue = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...status, ...transactions, ...salary, ...schedule, ...wallet, ...config, ...family };
+export const ar: Catalogue = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...status, ...transactions, ...salary, ...schedule, ...wallet, ...config, ...family, ...classes, ...notifications };

@@ -13,9 +13,11 @@ import { schedule } from './schedule.ts';
 import { wallet } from './wallet.ts';
 import { config } from './config.ts';
 import { family } from './family.ts';
+import { classes } from './classes.ts';
+import { notifications } from './notifications.ts';
 
 /**
  * The English catalogue: the spec's wording, exactly. One file per area (shell, settings, …): a
  * helper converting a feature adds its file here and the same file under ../ar/.
  */
-export const en = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...status, ...transactions, ...salary, ...schedule, ...wallet, ...config, ...family } as const;
+export const en = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...status, ...transactions, ...salary, ...schedule, ...wallet, ...config, ...family, ...classes, ...notifications } as const;
