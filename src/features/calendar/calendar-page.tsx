@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useCalendarController, type DatesSetInfo } from '@fullcalendar/react';
 import { Alert, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Temporal } from '../../lib/temporal.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { PageContainer } from '../../components/page-container.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { useUser } from '../../app/session-context.tsx';
@@ -42,6 +43,7 @@ function monthsOf(info: DatesSetInfo, timeZone: string): string[] {
  * refreshes them every calendar_reload_timeout while the tab is visible.
  */
 export function CalendarPage() {
+  const { t } = useI18n();
   const user = useUser();
   const role: Role = isTeacher(user) ? 'teacher' : 'student';
   const timeZone = safeZone(user?.timezone);
@@ -74,8 +76,8 @@ export function CalendarPage() {
     <PageContainer maxW="7xl">
       <Stack gap="4">
         <HStack justify="space-between" wrap="wrap" gap="3">
-          <Heading as="h1" size="2xl">Calendar</Heading>
-          {!months.loaded && !months.failed && <HStack gap="2"><Spinner size="sm" /><Text color="fg.muted" fontSize="sm">Loading classes…</Text></HStack>}
+          <Heading as="h1" size="2xl">{t('calendar.title')}</Heading>
+          {!months.loaded && !months.failed && <HStack gap="2"><Spinner size="sm" /><Text color="fg.muted" fontSize="sm">{t('calendar.loading')}</Text></HStack>}
         </HStack>
         {/* A month never read that cannot be read now: the grid would look free, so say why it is empty. */}
         {!months.loaded && months.failed && <LoadError variant="inline" onRetry={months.retry} retrying={months.retrying} />}
@@ -85,7 +87,7 @@ export function CalendarPage() {
           <Alert.Root status="warning" variant="surface" size="sm">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>Time difference changes</Alert.Title>
+              <Alert.Title>{t('calendar.offsetTitle')}</Alert.Title>
               <Alert.Description>
                 {[...marks.entries()].map(([week, list]) => (
                   <Text key={week}>{describeWeek(week, list)}</Text>
@@ -104,7 +106,7 @@ export function CalendarPage() {
           onRange={onRange}
           onOpen={open}
         />
-        <Text fontSize="xs" color="fg.muted">Times are shown in your timezone ({timeZone}).</Text>
+        <Text fontSize="xs" color="fg.muted">{t('calendar.timesIn', { timeZone })}</Text>
       </Stack>
       <ClassDialog classId={openId} onClose={close} />
     </PageContainer>

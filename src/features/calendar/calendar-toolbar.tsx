@@ -1,27 +1,30 @@
-import { Button, ButtonGroup, HStack, Heading, IconButton, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, HStack, Heading, IconButton, useBreakpointValue } from '@chakra-ui/react';
 import type { CalendarController } from '@fullcalendar/react';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /**
  * The calendar's toolbar: This Month, previous and next, the title, and the month/week switch.
  * Our own buttons (Chakra, labelled) over FullCalendar's controller.
  */
 export function CalendarToolbar({ controller, view }: { controller: CalendarController; view: string }) {
+  const { t } = useI18n();
   const title = controller.view?.title ?? '';
   // On a phone the week view shows three days (calendar-view.tsx): the button says so.
-  const weekLabel = useBreakpointValue({ base: '3 Days', md: 'Week' }) ?? 'Week';
+  const phone = useBreakpointValue({ base: true, md: false }) ?? false;
+  const weekLabel = phone ? t('calendar.threeDays') : t('calendar.week');
   return (
     <HStack justify="space-between" wrap="wrap" gap="3">
       <HStack gap="2">
-        <Button size="sm" variant="outline" onClick={() => controller.today()}>This Month</Button>
+        <Button size="sm" variant="outline" onClick={() => controller.today()}>{t('calendar.thisMonth')}</Button>
         <ButtonGroup size="sm" variant="outline" attached>
-          <IconButton aria-label="Previous" onClick={() => controller.prev()}>‹</IconButton>
-          <IconButton aria-label="Next" onClick={() => controller.next()}>›</IconButton>
+          <IconButton aria-label={t('calendar.previous')} onClick={() => controller.prev()}><Box as="span" _rtl={MIRROR}>‹</Box></IconButton>
+          <IconButton aria-label={t('calendar.next')} onClick={() => controller.next()}><Box as="span" _rtl={MIRROR}>›</Box></IconButton>
         </ButtonGroup>
       </HStack>
       <Heading as="h2" size="md" aria-live="polite">{title}</Heading>
-      <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="View">
+      <ButtonGroup size="sm" variant="outline" attached role="group" aria-label={t('calendar.view')}>
         <Button aria-pressed={view === 'dayGridMonth'} variant={view === 'dayGridMonth' ? 'solid' : 'outline'} onClick={() => controller.changeView('dayGridMonth')}>
-          Month
+          {t('calendar.month')}
         </Button>
         <Button aria-pressed={view === 'timeGridWeek'} variant={view === 'timeGridWeek' ? 'solid' : 'outline'} onClick={() => controller.changeView('timeGridWeek')}>
           {weekLabel}
@@ -30,3 +33,6 @@ export function CalendarToolbar({ controller, view }: { controller: CalendarCont
     </HStack>
   );
 }
+
+/** The arrows point the way the calendar moves: mirrored right to left. */
+const MIRROR = { transform: 'scaleX(-1)' } as const;

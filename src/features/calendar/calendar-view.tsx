@@ -3,6 +3,9 @@ import FullCalendar, { type CalendarController, type DatesSetInfo, type DayCellI
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import classicTheme from '@fullcalendar/react/themes/classic';
+// FullCalendar's Arabic (week from Saturday, right to left): chosen by `locale`, which names the
+// language with format.ts's Intl locale so FullCalendar's dates use the app's digits.
+import arLocale from '@fullcalendar/react/locales/ar';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
@@ -10,6 +13,8 @@ import { Box, Tooltip, Portal, useBreakpointValue } from '@chakra-ui/react';
 import type { Class } from '../../../db/entities.ts';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { useColorMode } from '../../app/color-mode.tsx';
+import { dirOf, useI18n } from '../../lib/i18n/index.ts';
+import { intlLocale, WEEK_START } from '../../lib/format.ts';
 import type { Role } from '../classes/index.ts';
 import { toEvent } from './events.ts';
 import { todayIn } from '../classes/index.ts';
@@ -18,8 +23,9 @@ import { kindLabel, type EventKind } from './colors.ts';
 import { scrollTimeFor } from './scroll-time.ts';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, classicTheme];
-/** Weeks start on Saturday. */
-export const FIRST_DAY = 6;
+const FC_LOCALES = [arLocale];
+/** Weeks start on Saturday, in every language (format.ts). */
+export const FIRST_DAY = WEEK_START;
 const EVENT_TIME = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
 /**
  * The month grows with its weeks. The week view has a height of its own, so its hours scroll inside
@@ -75,6 +81,8 @@ export interface CalendarViewProps {
  */
 export const CalendarView = memo(function CalendarView({ controller, classes, role, timeZone, initialView, offsetMarks, onRange, onOpen }: CalendarViewProps) {
   const { colorMode } = useColorMode();
+  // The language: FullCalendar's locale and direction follow a switch at once (no reload).
+  const { locale } = useI18n();
   const phone = useBreakpointValue({ base: true, md: false }) ?? false;
   const events = useMemo(() => classes.map((k) => toEvent(k, role)), [classes, role]);
   // Around the week's first class, or now (the same string on a poll is the same option).
@@ -97,7 +105,8 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
         {arg.dayNumberText}
       </>
     );
-  }, [offsetMarks, timeZone]);
+    // The marker's words are in the language: a switch draws the cells again.
+  }, [offsetMarks, timeZone, locale]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <Box className="tutoring-calendar" data-view={viewType} bg="surface" borderRadius="l2" p={{ base: '1', md: '2' }}>
       <FullCalendar
@@ -106,6 +115,9 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
         initialView={initialView}
         headerToolbar={false}
         timeZone={timeZone}
+        locales={FC_LOCALES}
+        locale={intlLocale(locale)}
+        direction={dirOf(locale)}
         firstDay={FIRST_DAY}
         height={viewType === 'timeGridWeek' ? WEEK_HEIGHT[phone ? 'phone' : 'desktop'] : 'auto'}
         views={phone ? VIEWS_PHONE : VIEWS_DESKTOP}
@@ -130,7 +142,7 @@ function OffsetMarker({ marks }: { marks: OffsetChange[] }) {
   return (
     <Tooltip.Root openDelay={100}>
       <Tooltip.Trigger asChild>
-        <Box as="span" role="img" aria-label={text} tabIndex={0} mr="1" color="orange.600" cursor="help" display="inline-flex" verticalAlign="middle">
+        <Box as="span" role="img" aria-label={text} tabIndex={0} me="1" color="orange.600" cursor="help" display="inline-flex" verticalAlign="middle">
           <AppIcon name="clock" boxSize="3.5" />
         </Box>
       </Tooltip.Trigger>

@@ -1,4 +1,5 @@
 import type { Class } from '../../../db/entities.ts';
+import { t } from '../../lib/i18n/index.ts';
 
 /**
  * Calendar event colours and their legend (shell spec section 2.8). The order of `eventKind`'s
@@ -42,16 +43,15 @@ export const EVENT_COLOURS: Record<EventKind, string> = {
 export const eventColour = (k: ColourInput) => EVENT_COLOURS[eventKind(k)];
 
 /** The legend's words for a kind (the status an event's accessible name ends with). */
-export const kindLabel = (kind: EventKind) => LEGEND.find((l) => l.kind === kind)?.label ?? 'Class';
+export const kindLabel = (kind: EventKind) => t(`calendar.kind.${kind}`);
 
 /** The legend, in the spec's order. */
-export const LEGEND: { kind: EventKind; label: string }[] = [
-  { kind: 'attended', label: 'Attended' },
-  { kind: 'missed', label: 'Missed' },
-  { kind: 'next', label: 'Next Classes' },
-  { kind: 'trial', label: 'Trial' },
-  { kind: 'rescheduled', label: 'Rescheduled' },
-  { kind: 'running', label: 'Running' },
-  { kind: 'canceled', label: 'Canceled' },
-  { kind: 'absent', label: 'Absent' },
-];
+export const LEGEND: readonly { kind: EventKind; readonly label: string }[] = (
+  ['attended', 'missed', 'next', 'trial', 'rescheduled', 'running', 'canceled', 'absent'] as const
+).map((kind) => ({
+  kind,
+  /** In the current language (read at each use). */
+  get label() {
+    return kindLabel(kind);
+  },
+}));

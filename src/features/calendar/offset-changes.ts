@@ -1,6 +1,8 @@
 import { Temporal } from '../../lib/temporal.ts';
 import type { Temporal as T } from 'temporal-polyfill';
 import { safeZone } from '../classes/index.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { formatDate } from '../../lib/format.ts';
 
 /**
  * Weeks in which the time difference between the viewer and another party changes (one of them
@@ -58,22 +60,24 @@ export function offsetChangesByWeek(
 
 /** `+2h`, `-1h 30m`, `same time` for a difference in minutes. */
 export function describeDifference(minutes: number): string {
-  if (minutes === 0) return 'same time';
+  if (minutes === 0) return t('calendar.sameTime');
   const sign = minutes > 0 ? '+' : '-';
   const abs = Math.abs(minutes);
   const h = Math.floor(abs / 60);
   const m = abs % 60;
-  return `${sign}${h ? `${h}h` : ''}${h && m ? ' ' : ''}${m ? `${m}m` : ''}`;
+  if (h && m) return t('calendar.diffHoursMinutes', { sign, h, m });
+  return h ? t('calendar.diffHours', { sign, h }) : t('calendar.diffMinutes', { sign, m });
 }
 
 /** The tooltip of a marked week. */
 export function describeChange(c: OffsetChange): string {
-  return `Time difference with ${c.label} changes this week: ${describeDifference(c.before)} → ${describeDifference(c.after)}`;
+  return t('calendar.changeTooltip', { name: c.label, before: describeDifference(c.before), after: describeDifference(c.after) });
 }
 
 /** One line per marked week: "Week of 2026-10-31: Sam -7h → -6h, Lee same time → +1h". */
 export function describeWeek(weekStart: string, changes: OffsetChange[]): string {
-  return `Week of ${weekStart}: ${changes.map((c) => `${c.label} ${describeDifference(c.before)} → ${describeDifference(c.after)}`).join(', ')}`;
+  const list = changes.map((c) => t('calendar.weekChange', { name: c.label, before: describeDifference(c.before), after: describeDifference(c.after) }));
+  return t('calendar.weekOf', { date: formatDate(`${weekStart}T00:00:00Z`, 'UTC'), changes: list.join(t('calendar.listSeparator')) });
 }
 
 /** Saturday on or before `date` (weeks start on Saturday). */

@@ -8,7 +8,7 @@ import { LoadError } from '../../components/ui/load-state.tsx';
 import { loadPhase } from '../../components/ui/load-phase.ts';
 import { useRole, useUser } from '../../app/session-context.tsx';
 import { useMutation } from '../../lib/engine/mutation.ts';
-import { MESSAGES } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { useFilterEnrollments, useReports } from './data.ts';
 import { EditReportDialog } from './edit-report-dialog.tsx';
 import { ReportDetailDialog } from './report-detail-dialog.tsx';
@@ -27,21 +27,23 @@ export function ClassReportsPage() {
 }
 
 function Header({ role }: { role?: Role }) {
+  const { t } = useI18n();
   return (
     <Stack gap="1">
-      <Heading as="h1" size="2xl">Class Reports</Heading>
+      <Heading as="h1" size="2xl">{t('classReports.title')}</Heading>
       <Text color="fg.muted">{reportsSubtitle(role)}</Text>
     </Stack>
   );
 }
 
 function NoReports({ children }: { children?: React.ReactNode }) {
+  const { t } = useI18n();
   return (
     <EmptyState.Root>
       <EmptyState.Content>
         <EmptyState.Indicator><AppIcon name="report" /></EmptyState.Indicator>
         <VStack textAlign="center">
-          <EmptyState.Title as="h2">{MESSAGES.noClassReports}</EmptyState.Title>
+          <EmptyState.Title as="h2">{t('msg.noClassReports')}</EmptyState.Title>
         </VStack>
         {children}
       </EmptyState.Content>
@@ -50,13 +52,14 @@ function NoReports({ children }: { children?: React.ReactNode }) {
 }
 
 function GuestReports() {
+  const { t } = useI18n();
   return (
     <PageContainer>
       <Stack gap="5">
         <Header />
         <NoReports>
           <Button asChild>
-            <RouterLink to="/login">Sign In</RouterLink>
+            <RouterLink to="/login">{t('classReports.signIn')}</RouterLink>
           </Button>
         </NoReports>
       </Stack>
@@ -69,6 +72,7 @@ function GuestReports() {
  * (offline it waits and is sent later).
  */
 function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
+  const { t } = useI18n();
   const edit = useMutation('editClassReport');
   const timezone = useUser()?.timezone || deviceZone();
   const enrollments = useFilterEnrollments();
@@ -120,7 +124,7 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
         ) : phase === 'empty' ? (
           <NoReports />
         ) : (
-          <Stack as="ul" gap="2" listStyleType="none" aria-label="Class reports">
+          <Stack as="ul" gap="2" listStyleType="none" aria-label={t('classReports.list')}>
             {rows.map((r) => (
               <ReportRow key={r.id} report={r} role={role} timezone={timezone} onOpen={(r) => setOpenedId(r.id)} onEdit={canEdit ? setEditing : undefined} />
             ))}
@@ -130,7 +134,7 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
           // A later page could not be read: what was read stays, and Retry asks for that page again.
           <LoadError variant="inline" onRetry={loadMore} retrying={loading} />
         ) : (
-          <Button variant="outline" alignSelf="center" onClick={loadMore} loading={loading}>Load More Reports</Button>
+          <Button variant="outline" alignSelf="center" onClick={loadMore} loading={loading}>{t('classReports.loadMore')}</Button>
         ))}
       </Stack>
 

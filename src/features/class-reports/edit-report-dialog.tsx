@@ -3,6 +3,7 @@ import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { useState } from 'react';
 import type { ClassReport } from '../../../db/entities.ts';
 import { ReportFields } from './report-fields.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { draftOf, reportDraftError, type ReportDraft } from './report-rules.ts';
 
 /**
@@ -15,6 +16,7 @@ export function EditReportDialog({ report, onClose, onSave }: {
   /** Resolves with an error message, or null when saved (or queued). */
   onSave: (r: ClassReport, d: ReportDraft) => Promise<string | null>;
 }) {
+  const { t, tMessage } = useI18n();
   const [draft, setDraft] = useState<ReportDraft | null>(() => (report ? draftOf(report) : null));
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -48,22 +50,22 @@ export function EditReportDialog({ report, onClose, onSave }: {
     <AppDialog
       open={report != null}
       onClose={onClose}
-      title="Edit Class Report"
+      title={t('classReports.editTitle')}
       size="md"
       scrollBehavior="inside"
       contentProps={{ mx: '4' }}
       onSubmit={(e) => { e.preventDefault(); void save(); }}
       footer={
         <>
-          <Button variant="outline" type="button" onClick={onClose}>Cancel</Button>
-          <Button colorPalette="brand" type="submit" loading={saving}>Save</Button>
+          <Button variant="outline" type="button" onClick={onClose}>{t('classReports.cancel')}</Button>
+          <Button colorPalette="brand" type="submit" loading={saving}>{t('classReports.save')}</Button>
         </>
       }
     >
       {draft && (
         <Stack gap="4">
           <ReportFields draft={draft} onChange={set} tried={tried} />
-          {failure && <Text color="fg.error" textStyle="sm" role="alert">{failure}</Text>}
+          {failure && <Text color="fg.error" textStyle="sm" role="alert">{tMessage(failure)}</Text>}
         </Stack>
       )}
     </AppDialog>

@@ -1,5 +1,5 @@
 import { Field, HStack, RatingGroup, Stack, Text, Textarea } from '@chakra-ui/react';
-import { MESSAGES } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { MAX_RATING, clampRating, ratingText, type ReportDraft } from './report-rules.ts';
 
 /**
@@ -13,6 +13,7 @@ export function ReportFields({ draft, onChange, tried }: {
   onChange: (patch: Partial<ReportDraft>) => void;
   tried: boolean;
 }) {
+  const { t } = useI18n();
   const activityMissing = tried && !draft.class_activity.trim();
   const homeworkMissing = tried && !draft.homework.trim();
   return (
@@ -30,7 +31,7 @@ export function ReportFields({ draft, onChange, tried }: {
         alignItems="flex-start"
         gap="1.5"
       >
-        <RatingGroup.Label>{MESSAGES.assessment}</RatingGroup.Label>
+        <RatingGroup.Label>{t('msg.assessment')}</RatingGroup.Label>
         <RatingGroup.HiddenInput />
         <HStack gap="3">
           <RatingGroup.Control>
@@ -41,17 +42,17 @@ export function ReportFields({ draft, onChange, tried }: {
         </HStack>
       </RatingGroup.Root>
       <Field.Root required invalid={activityMissing}>
-        <Field.Label>Class Activity <Field.RequiredIndicator /></Field.Label>
+        <Field.Label>{t('classReports.classActivity')} <Field.RequiredIndicator /></Field.Label>
         <Textarea value={draft.class_activity} onChange={(e) => onChange({ class_activity: e.target.value })} rows={3} dir="auto" />
-        <Field.ErrorText>{MESSAGES.inputRequired}</Field.ErrorText>
+        <Field.ErrorText>{t('msg.inputRequired')}</Field.ErrorText>
       </Field.Root>
       <Field.Root required invalid={homeworkMissing}>
-        <Field.Label>Homework <Field.RequiredIndicator /></Field.Label>
+        <Field.Label>{t('classReports.homework')} <Field.RequiredIndicator /></Field.Label>
         <Textarea value={draft.homework} onChange={(e) => onChange({ homework: e.target.value })} rows={3} dir="auto" />
-        <Field.ErrorText>{MESSAGES.inputRequired}</Field.ErrorText>
+        <Field.ErrorText>{t('msg.inputRequired')}</Field.ErrorText>
       </Field.Root>
       <Field.Root>
-        <Field.Label>Teacher Notes</Field.Label>
+        <Field.Label>{t('classReports.teacherNotes')}</Field.Label>
         <Textarea value={draft.teacher_notes} onChange={(e) => onChange({ teacher_notes: e.target.value })} rows={3} dir="auto" />
       </Field.Root>
     </Stack>

@@ -2,6 +2,7 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ClassReport } from '../../../db/entities.ts';
 import { formatDate } from '../../lib/format.ts';
 import { StarRating } from './star-rating.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { otherParty, type Role } from './report-rules.ts';
 
 /** One report in the list: course and the other party, the rating out of 5 and the class date. */
@@ -12,6 +13,7 @@ export function ReportRow({ report, role, timezone, onOpen, onEdit }: {
   onOpen: (r: ClassReport) => void;
   onEdit?: (r: ClassReport) => void;
 }) {
+  const { t } = useI18n();
   const party = otherParty(report, role);
   return (
     <HStack as="li" borderWidth="1px" borderRadius="l2" bg="bg.panel" gap="0" _hover={{ bg: 'bg.subtle' }}>
@@ -26,12 +28,12 @@ export function ReportRow({ report, role, timezone, onOpen, onEdit }: {
         cursor="pointer"
         focusVisibleRing="inside"
         onClick={() => onOpen(report)}
-        aria-label={`Class report: ${report.course.name}, ${party?.name ?? ''}, ${formatDate(report.class.start_datetime, timezone)}`}
+        aria-label={t('classReports.rowLabel', { course: report.course.name, name: party?.name ?? '', date: formatDate(report.class.start_datetime, timezone) })}
       >
         <HStack justify="space-between" gap="4" flexWrap="wrap">
           <Stack gap="0.5" minW="0">
-            <Text fontWeight="medium" truncate>{report.course.name}</Text>
-            <Text textStyle="sm" color="fg.muted" truncate>{party?.name}</Text>
+            <Text fontWeight="medium" truncate dir="auto">{report.course.name}</Text>
+            <Text textStyle="sm" color="fg.muted" truncate dir="auto">{party?.name}</Text>
           </Stack>
           <Stack gap="0.5" align={{ base: 'start', sm: 'end' }}>
             <StarRating value={report.rating} />
@@ -40,8 +42,8 @@ export function ReportRow({ report, role, timezone, onOpen, onEdit }: {
         </HStack>
       </Box>
       {onEdit && (
-        <Button variant="ghost" size="sm" me="2" onClick={() => onEdit(report)} aria-label={`Edit class report of ${formatDate(report.class.start_datetime, timezone)}`}>
-          Edit
+        <Button variant="ghost" size="sm" me="2" onClick={() => onEdit(report)} aria-label={t('classReports.editLabel', { date: formatDate(report.class.start_datetime, timezone) })}>
+          {t('classReports.edit')}
         </Button>
       )}
     </HStack>

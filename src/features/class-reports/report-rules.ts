@@ -1,5 +1,6 @@
 import type { ClassReport, Enrollment } from '../../../db/entities.ts';
 import { MESSAGES } from '../../../db/messages.ts';
+import { t } from '../../lib/i18n/index.ts';
 
 /** Class report rules (second spec, sections 2, 5 and 9) as pure functions. */
 
@@ -22,7 +23,7 @@ export function starFill(rating: number, index: number): 0 | 0.5 | 1 {
 }
 
 /** `4.5/5`, `3/5`. */
-export const ratingText = (rating: number) => `${clampRating(rating)}/${MAX_RATING}`;
+export const ratingText = (rating: number) => t('classReports.ratingText', { value: clampRating(rating), max: MAX_RATING });
 
 import type { Role } from '../../../db/roles.ts';
 export type { Role };
@@ -32,20 +33,20 @@ export type { Role };
  * students; a teacher wrote the reports (they "read and edit class reports for their students").
  */
 export const reportsSubtitle = (role: Role | null | undefined) =>
-  role === 'teacher' ? 'Reports you added for your students after each class' : 'Reports added by your tutor after each class';
+  role === 'teacher' ? t('classReports.subtitleTeacher') : t('classReports.subtitleStudent');
 
 /** The enrolment filter: teachers pick a student, students a course. */
-export const filterPlaceholder = (role: Role) => (role === 'teacher' ? 'Select Student' : 'Select Course');
+export const filterPlaceholder = (role: Role) => (role === 'teacher' ? t('classReports.selectStudent') : t('classReports.selectCourse'));
 
 /** One option of the enrolment filter: the student (and course) for teachers, the course (and teacher) for students. */
 export function enrollmentOptionLabel(e: Pick<Enrollment, 'course' | 'student' | 'teacher'>, role: Role): string {
-  if (role === 'teacher') return `${e.student.name} · ${e.course.name}`;
-  return e.teacher ? `${e.course.name} · ${e.teacher.name}` : e.course.name;
+  if (role === 'teacher') return t('classReports.optionPair', { first: e.student.name, second: e.course.name });
+  return e.teacher ? t('classReports.optionPair', { first: e.course.name, second: e.teacher.name }) : e.course.name;
 }
 
 /** The other party of a report: the student for a teacher, the teacher for a student. */
 export const otherParty = (r: Pick<ClassReport, 'student' | 'teacher'>, role: Role) => (role === 'teacher' ? r.student : r.teacher);
-export const otherPartyLabel = (role: Role) => (role === 'teacher' ? 'Student' : 'Teacher');
+export const otherPartyLabel = (role: Role) => (role === 'teacher' ? t('classReports.student') : t('classReports.teacher'));
 
 export interface ReportDraft {
   rating: number;

@@ -1,5 +1,6 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { MAX_RATING, clampRating, ratingText, starFill } from './report-rules.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 const STAR = 'M12 2.5l2.94 5.96 6.56.95-4.75 4.63 1.12 6.54L12 17.5l-5.87 3.08 1.12-6.54L2.5 9.41l6.56-.95z';
 const INDEXES = Array.from({ length: MAX_RATING }, (_, i) => i);
@@ -23,12 +24,13 @@ function Star({ fill, size }: { fill: 0 | 0.5 | 1; size: string }) {
 
 /** A read-only rating: stars and "4.5/5" (the text is what assistive technology reads). */
 export function StarRating({ value, size = '4' }: { value: number; size?: string }) {
+  const { t } = useI18n();
   return (
     <HStack gap="1.5">
       <HStack gap="0.5" aria-hidden="true">
         {INDEXES.map((i) => <Star key={i} fill={starFill(value, i)} size={size} />)}
       </HStack>
-      <Text textStyle="sm" fontWeight="medium" aria-label={`Rating ${clampRating(value)} out of ${MAX_RATING}`}>
+      <Text textStyle="sm" fontWeight="medium" aria-label={t('classReports.rating', { value: clampRating(value), max: MAX_RATING })}>
         {ratingText(value)}
       </Text>
     </HStack>

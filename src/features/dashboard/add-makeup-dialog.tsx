@@ -3,13 +3,10 @@ import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { Button, Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useBreakpointValue } from '@chakra-ui/react';
 import type { Enrollment } from '../../../db/entities.ts';
-import { MESSAGES } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { useMutation } from '../../lib/engine/mutation.ts';
 import { makeupError, makeupMinTime, useQuarterSnap } from '../classes/index.ts';
 import { todayIn } from '../classes/index.ts';
-
-const DATE_ERROR = 'The date cannot be before today.';
-const TIME_ERROR = 'The time cannot be before now.';
 
 /**
  * Add Makeup Class (teachers): an enrolment they teach, a date not before today and, for today, a
@@ -21,6 +18,7 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
   enrollments: Enrollment[];
   timeZone: string;
 }) {
+  const { t } = useI18n();
   const { run, busy } = useMutation('addMakeup');
   const [enrollmentId, setEnrollmentId] = useState('');
   const [date, setDate] = useState('');
@@ -55,40 +53,40 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
     <AppDialog
       open={open}
       onClose={close}
-      title="Add Makeup Class"
+      title={t('dashboard.makeupTitle')}
       size={size}
       placement="top"
       onSubmit={submit}
-      formProps={{ 'aria-label': 'Add makeup class' }}
-      closeLabel="Close dialog"
+      formProps={{ 'aria-label': t('dashboard.makeupForm') }}
+      closeLabel={t('dashboard.closeDialog')}
       footer={
         <>
-          <Button variant="ghost" disabled={busy} onClick={close}>Close</Button>
-          <Button type="submit" colorPalette="brand" loading={busy}>Add Class</Button>
+          <Button variant="ghost" disabled={busy} onClick={close}>{t('dashboard.close')}</Button>
+          <Button type="submit" colorPalette="brand" loading={busy}>{t('dashboard.addClass')}</Button>
         </>
       }
     >
       <Stack gap="4">
         <Field.Root required invalid={tried && !enrollmentId}>
-          <Field.Label>Enrollment <Field.RequiredIndicator /></Field.Label>
+          <Field.Label>{t('dashboard.enrollment')} <Field.RequiredIndicator /></Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field value={enrollmentId} onChange={(e) => setEnrollmentId(e.target.value)}>
-              <option value="">Choose a student</option>
+              <option value="">{t('dashboard.chooseStudent')}</option>
               {enrollments.map((en) => (
-                <option key={en.id} value={en.id}>{en.student.name} – {en.course.name}</option>
+                <option key={en.id} value={en.id}>{t('dashboard.enrollmentOption', { student: en.student.name, course: en.course.name })}</option>
               ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Field.ErrorText>{MESSAGES.inputRequired}</Field.ErrorText>
+          <Field.ErrorText>{t('msg.inputRequired')}</Field.ErrorText>
         </Field.Root>
         <Field.Root required invalid={tried && (!date || problem === 'date')}>
-          <Field.Label>Date <Field.RequiredIndicator /></Field.Label>
+          <Field.Label>{t('dashboard.date')} <Field.RequiredIndicator /></Field.Label>
           <Input type="date" value={date} min={todayIn(timeZone)} onChange={(e) => setDate(e.target.value)} />
-          <Field.ErrorText>{date ? DATE_ERROR : MESSAGES.inputRequired}</Field.ErrorText>
+          <Field.ErrorText>{date ? t('dashboard.dateError') : t('msg.inputRequired')}</Field.ErrorText>
         </Field.Root>
         <Field.Root required invalid={tried && (!time || problem === 'time')}>
-          <Field.Label>Start time <Field.RequiredIndicator /></Field.Label>
+          <Field.Label>{t('dashboard.startTime')} <Field.RequiredIndicator /></Field.Label>
           <Input
             type="time"
             step={900}
@@ -97,7 +95,7 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
             onChange={(e) => setTime(e.target.value)}
             onBlur={(e) => e.target.value && snap(e.target.value)}
           />
-          <Field.ErrorText>{time ? TIME_ERROR : MESSAGES.inputRequired}</Field.ErrorText>
+          <Field.ErrorText>{time ? t('dashboard.timeError') : t('msg.inputRequired')}</Field.ErrorText>
         </Field.Root>
       </Stack>
     </AppDialog>

@@ -3,9 +3,8 @@ import { Link as RouterLink } from 'react-router';
 import type { Course } from '../../../db/entities.ts';
 
 /** Featured courses (students, linking to the course page) or teaching courses (teachers, no link). */
-export function CourseGrid({ title, courses, linked }: { title: string; courses: Course[]; linked: boolean }) {
+export function CourseGrid({ id, title, courses, linked }: { id: string; title: string; courses: Course[]; linked: boolean }) {
   if (courses.length === 0) return null;
-  const id = `courses-${title.replace(/\s+/g, '-').toLowerCase()}`;
   return (
     <Box as="section" aria-labelledby={id}>
       <Heading id={id} as="h2" size="md" mb="3">{title}</Heading>
@@ -15,13 +14,13 @@ export function CourseGrid({ title, courses, linked }: { title: string; courses:
             <Card.Root bg="surface" overflow="hidden" h="full">
               {c.image_url && <Image src={c.image_url} alt="" aspectRatio={16 / 9} objectFit="cover" bg="bg.muted" />}
               <Card.Body gap="1">
-                <Text fontSize="xs" color="fg.muted" textTransform="uppercase">{c.category_name}</Text>
+                <Text fontSize="xs" color="fg.muted" textTransform="uppercase" dir="auto">{c.category_name}</Text>
                 {linked ? (
-                  <LinkOverlay asChild><RouterLink to={`/courses/${c.id}`}><Text fontWeight="semibold">{c.name}</Text></RouterLink></LinkOverlay>
+                  <LinkOverlay asChild><RouterLink to={`/courses/${c.id}`}><Text fontWeight="semibold" dir="auto">{c.name}</Text></RouterLink></LinkOverlay>
                 ) : (
-                  <Text fontWeight="semibold">{c.name}</Text>
+                  <Text fontWeight="semibold" dir="auto">{c.name}</Text>
                 )}
-                {c.description && <Text fontSize="sm" color="fg.muted" lineClamp={2}>{c.description}</Text>}
+                {c.description && <Text fontSize="sm" color="fg.muted" lineClamp={2} dir="auto">{c.description}</Text>}
               </Card.Body>
             </Card.Root>
           </LinkBox>

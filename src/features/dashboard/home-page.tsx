@@ -1,6 +1,7 @@
 import { isTeacher } from '../../../db/roles.ts';
 import { useState } from 'react';
 import { Heading, Stack } from '@chakra-ui/react';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { PageContainer } from '../../components/page-container.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
@@ -17,6 +18,7 @@ import { useHome } from './data.ts';
  * engine also polls it every home_reload_timeout while a tab is visible).
  */
 export function DashboardPage() {
+  const { t } = useI18n();
   const user = useUser();
   const { home, loaded } = useHome();
   const [openId, setOpenId] = useState<number | null>(null);
@@ -27,7 +29,7 @@ export function DashboardPage() {
   return (
     <PageContainer>
       <Stack gap="6">
-        <Heading as="h1" size="2xl">Dashboard</Heading>
+        <Heading as="h1" size="2xl">{t('dashboard.title')}</Heading>
         {!home ? (
           // The home document has no empty state: until it is there, loading or the error.
           loaded && failed ? <LoadError onRetry={retry} retrying={retrying} /> : <PageSpinner />

@@ -2,44 +2,46 @@ import { Badge, Card, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import type { RescheduleRequest } from '../../../db/entities.ts';
 import { RequestDecision } from '../classes/index.ts';
 import type { Role } from '../classes/index.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /**
  * Pending reschedule requests sent by the other party, with Approve and Reject. A table on wide
  * screens, one card per request on phones. An approval moves the class in the mirror at once.
  */
 export function RescheduleRequests({ requests, role }: { requests: RescheduleRequest[]; role: Role }) {
+  const { t } = useI18n();
   const who = (r: RescheduleRequest) => (role === 'teacher' ? r.enrollment.student.name : r.sender.name);
   return (
     <Card.Root bg="surface" as="section" aria-labelledby="reschedule-requests-title">
       <Card.Header>
-        <Heading id="reschedule-requests-title" as="h2" size="md">Reschedule Requests</Heading>
+        <Heading id="reschedule-requests-title" as="h2" size="md">{t('dashboard.requestsTitle')}</Heading>
       </Card.Header>
       <Card.Body>
         {requests.length === 0 ? (
-          <Text color="fg.muted">No reschedule requests</Text>
+          <Text color="fg.muted">{t('dashboard.noRequests')}</Text>
         ) : (
           <>
-            <Table.Root size="sm" display={{ base: 'none', md: 'table' }} aria-label="Reschedule requests">
+            <Table.Root size="sm" display={{ base: 'none', md: 'table' }} aria-label={t('dashboard.requestsTable')}>
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>{role === 'teacher' ? 'Student' : 'Teacher'}</Table.ColumnHeader>
-                  <Table.ColumnHeader>Course</Table.ColumnHeader>
-                  <Table.ColumnHeader>From</Table.ColumnHeader>
-                  <Table.ColumnHeader>To</Table.ColumnHeader>
-                  <Table.ColumnHeader>Reason</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Action</Table.ColumnHeader>
+                  <Table.ColumnHeader>{role === 'teacher' ? t('dashboard.student') : t('dashboard.teacher')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('dashboard.course')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('dashboard.from')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('dashboard.to')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('dashboard.reason')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('dashboard.action')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {requests.map((r) => (
                   <Table.Row key={r.id}>
-                    <Table.Cell>{who(r)}</Table.Cell>
-                    <Table.Cell>{r.enrollment.course.name}</Table.Cell>
+                    <Table.Cell dir="auto">{who(r)}</Table.Cell>
+                    <Table.Cell dir="auto">{r.enrollment.course.name}</Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{r.old_start_formated}</Table.Cell>
                     <Table.Cell whiteSpace="nowrap">
-                      {r.start_formated} {r.permanent && <Badge colorPalette="purple" size="sm">Permanent</Badge>}
+                      {r.start_formated} {r.permanent && <Badge colorPalette="purple" size="sm">{t('dashboard.permanent')}</Badge>}
                     </Table.Cell>
-                    <Table.Cell>{r.reason ?? '—'}</Table.Cell>
+                    <Table.Cell dir="auto">{r.reason ?? '—'}</Table.Cell>
                     <Table.Cell textAlign="end"><RequestDecision request={r} size="xs" /></Table.Cell>
                   </Table.Row>
                 ))}
@@ -47,11 +49,11 @@ export function RescheduleRequests({ requests, role }: { requests: RescheduleReq
             </Table.Root>
             <Stack gap="3" display={{ base: 'flex', md: 'none' }}>
               {requests.map((r) => (
-                <Stack key={r.id} gap="1" borderWidth="1px" borderRadius="l2" p="3" role="group" aria-label={`Request from ${r.sender.name}`}>
-                  <Text fontWeight="semibold">{who(r)} · {r.enrollment.course.name}</Text>
-                  <Text fontSize="sm">{r.old_start_formated} → {r.start_formated}</Text>
-                  {r.permanent && <Badge colorPalette="purple" size="sm" alignSelf="flex-start">Permanent</Badge>}
-                  {r.reason && <Text fontSize="sm" color="fg.muted">{r.reason}</Text>}
+                <Stack key={r.id} gap="1" borderWidth="1px" borderRadius="l2" p="3" role="group" aria-label={t('dashboard.requestFrom', { name: r.sender.name })}>
+                  <Text fontWeight="semibold">{t('dashboard.whoCourse', { name: who(r), course: r.enrollment.course.name })}</Text>
+                  <Text fontSize="sm">{t('dashboard.fromTo', { from: r.old_start_formated, to: r.start_formated })}</Text>
+                  {r.permanent && <Badge colorPalette="purple" size="sm" alignSelf="flex-start">{t('dashboard.permanent')}</Badge>}
+                  {r.reason && <Text fontSize="sm" color="fg.muted" dir="auto">{r.reason}</Text>}
                   <RequestDecision request={r} size="sm" />
                 </Stack>
               ))}

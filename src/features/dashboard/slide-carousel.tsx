@@ -3,6 +3,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Home } from '../../../db/entities.ts';
 import { AppIcon } from '../../components/ui/icons.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 type Slide = Home['slide_images'][number];
 
@@ -30,6 +31,7 @@ function useReducedMotion(): boolean {
  * slides out of view are inert: their links are neither focusable nor read.
  */
 export function SlideCarousel({ slides }: { slides: Slide[] }) {
+  const { t } = useI18n();
   const reduced = useReducedMotion();
   // Null: the user has not chosen, the preference decides.
   const [chosen, setChosen] = useState<boolean | null>(null);
@@ -48,7 +50,7 @@ export function SlideCarousel({ slides }: { slides: Slide[] }) {
       autoplay={playing ? { delay: DELAY } : false}
       loop
       allowMouseDrag
-      aria-label="Announcements"
+      aria-label={t('dashboard.announcements')}
       maxW="full"
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
@@ -70,7 +72,7 @@ export function SlideCarousel({ slides }: { slides: Slide[] }) {
             size="xs"
             variant="ghost"
             colorPalette="gray"
-            aria-label={wanted ? 'Pause slides' : 'Play slides'}
+            aria-label={wanted ? t('dashboard.pauseSlides') : t('dashboard.playSlides')}
             onClick={() => setChosen(!wanted)}
           >
             <AppIcon name={wanted ? 'pause' : 'play'} boxSize="3.5" />
@@ -85,11 +87,12 @@ export function SlideCarousel({ slides }: { slides: Slide[] }) {
 }
 
 function SlideImage({ slide, index }: { slide: Slide; index: number }) {
+  const { t } = useI18n();
   const img = (
     // The whole slide at every width: a slide carries its own text, and a phone-shaped crop of a
     // wide banner cut it at both ends. The box keeps the banners' 4:1 shape; another shape is
     // letterboxed rather than cut.
-    <Image src={slide.url} alt={`Slide ${index + 1}`} w="full" aspectRatio={4} objectFit="contain" bg="bg.muted" />
+    <Image src={slide.url} alt={t('dashboard.slide', { n: index + 1 })} w="full" aspectRatio={4} objectFit="contain" bg="bg.muted" />
   );
   if (!slide.href) return <Box>{img}</Box>;
   const internal = slide.href.startsWith('/');

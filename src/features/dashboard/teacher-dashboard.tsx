@@ -10,10 +10,12 @@ import { usePendingRequests } from '../classes/index.ts';
 import { SlideCarousel } from './slide-carousel.tsx';
 import { TeacherStats } from './teacher-stats.tsx';
 import { UpcomingClass } from './upcoming-class.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** Teacher dashboard (section 2.6). */
 export function TeacherDashboard({ home, user, onOpen }: { home: Home; user: User; onOpen: (id: number) => void }) {
   // The requests table of the mirror, not the home document: a decision removes its row at once.
+  const { t } = useI18n();
   const requests = usePendingRequests();
   const engine = getEngine();
   const [makeupOpen, setMakeupOpen] = useState(false);
@@ -27,8 +29,8 @@ export function TeacherDashboard({ home, user, onOpen }: { home: Home; user: Use
     <Stack gap="6">
       <SlideCarousel slides={home.slide_images} />
       <HStack gap="3" wrap="wrap">
-        <Button asChild colorPalette="brand"><RouterLink to="/calendar">Calendar</RouterLink></Button>
-        <Button variant="outline" onClick={() => setMakeupOpen(true)}>Add Class</Button>
+        <Button asChild colorPalette="brand"><RouterLink to="/calendar">{t('dashboard.calendar')}</RouterLink></Button>
+        <Button variant="outline" onClick={() => setMakeupOpen(true)}>{t('dashboard.addClass')}</Button>
       </HStack>
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
         <UpcomingClass klass={home.next_class} role="teacher" timeZone={user.timezone} onOpen={onOpen} onReload={reload} reloading={reloading} />
@@ -37,7 +39,7 @@ export function TeacherDashboard({ home, user, onOpen }: { home: Home; user: Use
         </Stack>
       </SimpleGrid>
       <RescheduleRequests requests={requests} role="teacher" />
-      <CourseGrid title="Teaching Courses" courses={home.teaching_courses} linked={false} />
+      <CourseGrid id="courses-teaching-courses" title={t('dashboard.teachingCourses')} courses={home.teaching_courses} linked={false} />
       <AddMakeupDialog open={makeupOpen} onClose={() => setMakeupOpen(false)} enrollments={home.enrollments} timeZone={user.timezone} />
     </Stack>
   );

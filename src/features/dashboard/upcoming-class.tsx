@@ -1,6 +1,7 @@
 import { Button, Card, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { Class } from '../../../db/entities.ts';
 import { AppIcon } from '../../components/ui/icons.tsx';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { ClassChips } from '../classes/index.ts';
 import { StartsIn } from '../classes/index.ts';
 import { classWhen } from '../classes/index.ts';
@@ -18,14 +19,15 @@ export function UpcomingClass({ klass, role, timeZone, onOpen, onReload, reloadi
   onReload?: () => void;
   reloading?: boolean;
 }) {
+  const { t } = useI18n();
   const when = klass ? classWhen(klass, timeZone) : null;
   return (
     <Card.Root bg="surface" h="full" as="section" aria-labelledby="upcoming-class-title">
       <Card.Header>
         <HStack justify="space-between">
-          <Heading id="upcoming-class-title" as="h2" size="md">Upcoming Class</Heading>
+          <Heading id="upcoming-class-title" as="h2" size="md">{t('dashboard.upcomingClass')}</Heading>
           {onReload && (
-            <IconButton aria-label="Reload" size="sm" variant="ghost" onClick={onReload} loading={reloading}>
+            <IconButton aria-label={t('dashboard.reload')} size="sm" variant="ghost" onClick={onReload} loading={reloading}>
               <AppIcon name="history" />
             </IconButton>
           )}
@@ -33,17 +35,17 @@ export function UpcomingClass({ klass, role, timeZone, onOpen, onReload, reloadi
       </Card.Header>
       <Card.Body>
         {!klass || !when ? (
-          <Text color="fg.muted">No upcoming classes</Text>
+          <Text color="fg.muted">{t('dashboard.noUpcoming')}</Text>
         ) : (
           <Stack gap="2">
-            <Text fontWeight="semibold" fontSize="lg">{cardTitle(klass, role)}</Text>
-            {role === 'teacher' && <Text color="fg.muted" fontSize="sm">{klass.enrollment.course.name}</Text>}
-            {role === 'student' && klass.enrollment.teacher && <Text color="fg.muted" fontSize="sm">with {klass.enrollment.teacher.name}</Text>}
-            <Text>{when.date} · {when.start} – {when.end}</Text>
+            <Text fontWeight="semibold" fontSize="lg" dir="auto">{cardTitle(klass, role)}</Text>
+            {role === 'teacher' && <Text color="fg.muted" fontSize="sm" dir="auto">{klass.enrollment.course.name}</Text>}
+            {role === 'student' && klass.enrollment.teacher && <Text color="fg.muted" fontSize="sm">{t('dashboard.withTeacher', { name: klass.enrollment.teacher.name })}</Text>}
+            <Text>{t('dashboard.when', { date: when.date, start: when.start, end: when.end })}</Text>
             <HStack wrap="wrap" gap="2"><StartsIn startIso={klass.start_datetime} /></HStack>
             <ClassChips klass={klass} />
             <Button size="sm" variant="outline" alignSelf="flex-start" mt="2" onClick={() => onOpen(klass.id)}>
-              Class Details
+              {t('dashboard.classDetails')}
             </Button>
           </Stack>
         )}

@@ -2,9 +2,11 @@ import { AspectRatio, Badge, Box, Card, HStack, Image, Link, LinkOverlay, Text }
 import { Link as RouterLink } from 'react-router';
 import type { Enrollment } from '../../../db/entities.ts';
 import { statusStyle } from '../../lib/status.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 
 /** One of the user's enrolments: the course, its status chip, the teacher once assigned; opens the course page. */
 export function EnrollmentCard({ enrollment: e, titleAs = 'h2' }: { enrollment: Enrollment; titleAs?: 'h2' | 'h3' }) {
+  const { t } = useI18n();
   const status = statusStyle(e.status);
   return (
     <Card.Root position="relative" overflow="hidden" size="sm" h="full" _hover={{ shadow: 'md' }} transition="box-shadow 0.15s">
@@ -13,33 +15,45 @@ export function EnrollmentCard({ enrollment: e, titleAs = 'h2' }: { enrollment: 
       </AspectRatio>
       <Card.Body gap="1.5">
         {e.course.category_name && (
-          <Text textStyle="xs" color="fg.muted" fontWeight="medium" textTransform="uppercase" letterSpacing="wide">
+          <Text textStyle="xs" color="fg.muted" fontWeight="medium" textTransform="uppercase" letterSpacing="wide" dir="auto">
             {e.course.category_name}
           </Text>
         )}
         <Card.Title as={titleAs} textStyle="md" lineClamp={2}>
           <LinkOverlay asChild>
-            <RouterLink to={`/courses/${e.course.id}`}>{e.course.name}</RouterLink>
+            <RouterLink to={`/courses/${e.course.id}`} dir="auto">{e.course.name}</RouterLink>
           </LinkOverlay>
         </Card.Title>
         <Text textStyle="sm" color="fg.muted">
           {e.teacher ? (
-            <>
-              Teacher:{' '}
-              {/* Above the card's overlay link, so it opens the teacher rather than the course. */}
-              <Link asChild position="relative" zIndex="1" color="fg" dir="auto">
-                <RouterLink to={`/profile/${e.teacher.id}`}>{e.teacher.name}</RouterLink>
-              </Link>
-            </>
+            // The sentence in the language, the name as its own link where the placeholder is.
+            <TeacherLine text={t('myCourses.teacher', { name: NAME })} teacher={e.teacher} />
           ) : (
-            'Teacher not assigned yet'
+            t('myCourses.noTeacher')
           )}
         </Text>
       </Card.Body>
       <Card.Footer justifyContent="space-between" pt="0">
-        <Text textStyle="sm" color="fg.muted">{e.weekly_classes} × {e.class_duration} min / week</Text>
+        <Text textStyle="sm" color="fg.muted">{t('myCourses.weekly', { weekly: e.weekly_classes, minutes: e.class_duration })}</Text>
         <HStack><Badge colorPalette={status.color}>{status.label}</Badge></HStack>
       </Card.Footer>
     </Card.Root>
+  );
+}
+
+/** A placeholder no translation contains: the sentence is split on it around the teacher's link. */
+const NAME = '\u0000name\u0000';
+
+function TeacherLine({ text, teacher }: { text: string; teacher: NonNullable<Enrollment['teacher']> }) {
+  const [before = '', after = ''] = text.split(NAME);
+  return (
+    <>
+      {before}
+      {/* Above the card's overlay link, so it opens the teacher rather than the course. */}
+      <Link asChild position="relative" zIndex="1" color="fg" dir="auto">
+        <RouterLink to={`/profile/${teacher.id}`}>{teacher.name}</RouterLink>
+      </Link>
+      {after}
+    </>
   );
 }

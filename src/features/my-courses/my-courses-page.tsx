@@ -5,7 +5,7 @@ import { PageContainer } from '../../components/page-container.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { useRouteData } from '../../app/route-data.tsx';
-import { MESSAGES } from '../../../db/messages.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
 import { useMyEnrollments } from './data.ts';
 import { EnrollmentCard } from './enrollment-card.tsx';
 import { filterEnrollments, isCurrentEnrollment } from './my-courses-filter.ts';
@@ -22,6 +22,7 @@ function SearchIcon() {
 
 /** The user's enrolments as searchable cards, from the mirror; a link to the catalogue when there are none. */
 export function MyCoursesPage() {
+  const { t } = useI18n();
   const { enrollments, phase } = useMyEnrollments();
   const { retry, retrying } = useRouteData();
   const [query, setQuery] = useState('');
@@ -33,7 +34,7 @@ export function MyCoursesPage() {
   return (
     <PageContainer>
       <Stack gap="5">
-        <Heading as="h1" size="2xl">My Courses</Heading>
+        <Heading as="h1" size="2xl">{t('myCourses.title')}</Heading>
         {phase === 'loading' ? (
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5" aria-busy="true">
             {[0, 1, 2].map((i) => <Skeleton key={i} height="64" borderRadius="l3" />)}
@@ -45,35 +46,35 @@ export function MyCoursesPage() {
             <EmptyState.Content>
               <EmptyState.Indicator><AppIcon name="book" /></EmptyState.Indicator>
               <VStack textAlign="center">
-                <EmptyState.Title as="h2">You haven't enrolled in any course yet</EmptyState.Title>
-                <EmptyState.Description>Browse the catalogue and pick your first course.</EmptyState.Description>
+                <EmptyState.Title as="h2">{t('myCourses.emptyTitle')}</EmptyState.Title>
+                <EmptyState.Description>{t('myCourses.emptyText')}</EmptyState.Description>
               </VStack>
               <Button asChild colorPalette="brand">
-                <RouterLink to="/courses">Browse Courses</RouterLink>
+                <RouterLink to="/courses">{t('myCourses.browse')}</RouterLink>
               </Button>
             </EmptyState.Content>
           </EmptyState.Root>
         ) : (
           <>
             <InputGroup startElement={<SearchIcon />} maxW={{ md: 'md' }}>
-              <Input type="search" placeholder="Search my courses" aria-label="Search my courses" value={query} onChange={(e) => setQuery(e.target.value)} />
+              <Input type="search" placeholder={t('myCourses.search')} aria-label={t('myCourses.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
             </InputGroup>
             {shown.length === 0 ? (
               <EmptyState.Root>
                 <EmptyState.Content>
-                  <EmptyState.Title as="h2">{MESSAGES.noResults}</EmptyState.Title>
+                  <EmptyState.Title as="h2">{t('msg.noResults')}</EmptyState.Title>
                 </EmptyState.Content>
               </EmptyState.Root>
             ) : (
               <>
                 {current.length > 0 && (
-                  <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5" aria-label="Current courses">
+                  <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5" aria-label={t('myCourses.current')}>
                     {current.map((e) => <li key={e.id}><EnrollmentCard enrollment={e} /></li>)}
                   </SimpleGrid>
                 )}
                 {past.length > 0 && (
                   <Stack as="section" gap="3" aria-labelledby="past-courses">
-                    <Heading as="h2" id="past-courses" size="md" color="fg.muted">Finished and canceled</Heading>
+                    <Heading as="h2" id="past-courses" size="md" color="fg.muted">{t('myCourses.past')}</Heading>
                     <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
                       {past.map((e) => <li key={e.id}><EnrollmentCard enrollment={e} titleAs="h3" /></li>)}
                     </SimpleGrid>

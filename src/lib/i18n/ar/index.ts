@@ -16,6 +16,10 @@ import { config } from './config.ts';
 import { family } from './family.ts';
 import { classes } from './classes.ts';
 import { notifications } from './notifications.ts';
+import { calendar } from './calendar.ts';
+import { dashboard } from './dashboard.ts';
+import { myCourses } from './my-courses.ts';
+import { classReports } from './class-reports.ts';
 
 /** The Arabic catalogue: its own chunk, loaded when Arabic is chosen. A key missing here is a type error. */
-export const ar: Catalogue = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...status, ...transactions, ...salary, ...schedule, ...wallet, ...config, ...family, ...classes, ...notifications };
+export const ar: Catalogue = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...status, ...transactions, ...salary, ...schedule, ...wallet, ...config, ...family, ...calendar, ...dashboard, ...myCourses, ...classReports, ...classes, ...notifications };

@@ -15,9 +15,13 @@ import { config } from './config.ts';
 import { family } from './family.ts';
 import { classes } from './classes.ts';
 import { notifications } from './notifications.ts';
+import { calendar } from './calendar.ts';
+import { dashboard } from './dashboard.ts';
+import { myCourses } from './my-courses.ts';
+import { classReports } from './class-reports.ts';
 
 /**
  * The English catalogue: the spec's wording, exactly. One file per area (shell, settings, …): a
  * helper converting a feature adds its file here and the same file under ../ar/.
  */
-export const en = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...status, ...transactions, ...salary, ...schedule, ...wallet, ...config, ...family, ...classes, ...notifications } as const;
+export const en = { ...shell, ...settings, ...auth, ...messages, ...inbox, ...courses, ...profile, ...help, ...status, ...transactions, ...salary, ...schedule, ...wallet, ...config, ...family, ...calendar, ...dashboard, ...myCourses, ...classReports, ...classes, ...notifications } as const;

@@ -1,0 +1,35 @@
+import type { AreaOf } from '../catalog.ts';
+import type { calendar as en } from '../en/calendar.ts';
+
+/** التقويم: الحصة (class) لا الدرس؛ فرق التوقيت مع المعلم أو الطالب. */
+export const calendar = {
+  'calendar.title': 'التقويم',
+  'calendar.loading': 'جارٍ تحميل الحصص…',
+  'calendar.offsetTitle': 'تغيُّر فرق التوقيت',
+  'calendar.timesIn': 'تظهر المواعيد بتوقيتك ({timeZone}).',
+  'calendar.thisMonth': 'هذا الشهر',
+  'calendar.previous': 'السابق',
+  'calendar.next': 'التالي',
+  'calendar.view': 'طريقة العرض',
+  'calendar.month': 'شهر',
+  'calendar.week': 'أسبوع',
+  'calendar.threeDays': '3 أيام',
+  'calendar.legend': 'دليل الألوان',
+  'calendar.kind.attended': 'تم الحضور',
+  'calendar.kind.missed': 'فائتة',
+  'calendar.kind.next': 'الحصص القادمة',
+  'calendar.kind.trial': 'تجريبية',
+  'calendar.kind.rescheduled': 'أُعيدت جدولتها',
+  'calendar.kind.running': 'جارية الآن',
+  'calendar.kind.canceled': 'ملغاة',
+  'calendar.kind.absent': 'غياب',
+  'calendar.kind.default': 'حصة',
+  'calendar.sameTime': 'التوقيت نفسه',
+  'calendar.diffHours': '\u2066{sign}{h}\u2069 س',
+  'calendar.diffMinutes': '\u2066{sign}{m}\u2069 د',
+  'calendar.diffHoursMinutes': '\u2066{sign}{h}\u2069 س \u2066{m}\u2069 د',
+  'calendar.changeTooltip': 'يتغيّر فرق التوقيت مع {name} هذا الأسبوع: من {before} إلى {after}',
+  'calendar.weekOf': 'أسبوع {date}: {changes}',
+  'calendar.weekChange': '{name} من {before} إلى {after}',
+  'calendar.listSeparator': '، ',
+} as const satisfies AreaOf<typeof en>;
