@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, startApp, type AppServer, type Browser, signIn } from './harness.ts';
+import { en } from '../../src/lib/i18n/en/index.ts';
+import { ar } from '../../src/lib/i18n/ar/index.ts';
 
 /**
  * Issue 17: axe-core over every screen of a guest, a student and a teacher, at the desktop
@@ -227,7 +229,9 @@ async function setMode(page: Page, mode: Mode) {
   if (now === mode) return;
   // The toggle is in the navbar (hidden on a signed-in phone, where it is in Settings): click it
   // through the DOM.
-  await page.evaluate(() => document.querySelector<HTMLButtonElement>('button[aria-label^="Switch to"]')!.click());
+  // In Arabic it is named in Arabic.
+  const toggle = ['button[aria-label^="Switch to"]', ...[ar['shell.lightMode'], ar['shell.darkMode']].map((n) => `button[aria-label="${n}"]`)].join(', ');
+  await page.evaluate((sel) => document.querySelector<HTMLButtonElement>(sel)!.click(), toggle);
   await page.waitForFunction((m) => document.documentElement.classList.contains(m), mode);
 }
 
@@ -308,21 +312,23 @@ async function dismissInstall(page: Page) {
   if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
 }
 
-/** Every screen of a role in every size and mode, overlays included. */
-async function audit(role: 'guest' | 'student' | 'teacher'): Promise<Finding[]> {
+/** Every screen of a role in every size and mode, overlays included (in Arabic: the Arabic passes, see below). */
+async function audit(role: 'guest' | 'student' | 'teacher', arabic = false): Promise<Finding[]> {
   const b: Browser = await launchBrowser({ viewport: SIZES[0][1] });
   const findings: Finding[] = [];
   const page = await b.newPage();
   try {
     if (role === 'guest') await page.goto(`${app.url}/login`);
     else await signIn(page, app.url, role === 'student' ? STUDENT : TEACHER, { teacher: role === 'teacher', timeout: TIMEOUT });
-    for (const [[size, viewport], mode] of PASSES) {
+    if (arabic) await switchToArabic(page);
+    for (const [[size, viewport], mode] of arabic ? ARABIC_PASSES : PASSES) {
       await page.setViewportSize(viewport);
       await setMode(page, mode);
       const phone = size === 'phone';
-      const screens = role === 'guest' ? guestScreens() : role === 'student' ? studentScreens(phone) : teacherScreens(phone);
+      const all = role === 'guest' ? guestScreens() : role === 'student' ? studentScreens(phone) : teacherScreens(phone);
+      const screens = arabic ? all.map(inArabic) : all;
       for (const screen of screens) {
-        const where = `${role} · ${size} · ${mode} · ${screen.name}`;
+        const where = `${arabic ? 'ar · ' : ''}${role} · ${size} · ${mode} · ${screen.name}`;
         const t0 = Date.now();
         try {
           await go(page, screen.path);
@@ -333,6 +339,7 @@ async function audit(role: 'guest' | 'student' | 'teacher'): Promise<Finding[]> 
           else findings.push({ rule: 'screen-h1', impact: 'serious', help: 'The screen says what it is in an <h1>', where, targets: [String(screen.h1)], summary: 'no such <h1>' });
           const ta = Date.now();
           findings.push(...(await axe(page, where)), ...(await headingFindings(page, where)));
+          if (arabic) findings.push(...(await directionFindings(page, where)));
           if (process.env.A11Y_TIMES) console.log(`${where}: shown in ${ta - t0} ms, axe ${Date.now() - ta} ms`);
           await shot(page, where);
           for (const overlay of screen.overlays ?? []) {
@@ -355,6 +362,64 @@ async function audit(role: 'guest' | 'student' | 'teacher'): Promise<Finding[]> 
     await b.close();
   }
   return findings;
+}
+
+// --- The Arabic pass (issue 20) ---------------------------------------------------------------
+
+/** Arabic costs about a minute more: desktop light and phone dark, the two ends of the four passes. */
+const ARABIC_PASSES = [PASSES[0], PASSES[2]] as const;
+
+type Id = keyof typeof en;
+/** The Arabic of an English text of the catalogue (a route's title first), or null when it has none. */
+function arabicOf(english: string): string | null {
+  const ids = (Object.keys(en) as Id[]).filter((id) => en[id] === english);
+  const id = ids.find((i) => i.startsWith('route.')) ?? ids.find((i) => i.startsWith('menu.')) ?? ids[0];
+  return id ? (ar[id] as string) : null;
+}
+const arText = (id: Id) => ar[id] as string;
+
+/**
+ * A screen as an Arabic reader meets it: its <h1> in Arabic (a name from the server, a course's,
+ * stays as it is), and the class dialog and the notifications menu opened by their Arabic names.
+ */
+function inArabic(screen: Screen): Screen {
+  const h1 = typeof screen.h1 === 'string' ? (arabicOf(screen.h1) ?? screen.h1) : screen.h1;
+  const overlays = (screen.overlays ?? []).flatMap((o): Overlay[] => {
+    if (o.name.startsWith('class dialog')) {
+      const details = arText('classes.titleDetails');
+      return [dialog(o.name, (page) => page.getByRole('main').getByRole('button', { name: details }), details)];
+    }
+    if (o.name === 'notifications menu') {
+      return [menu(o.name, (page) => page.getByRole('button', { name: new RegExp(`^${arText('notifications.title')}`) }))];
+    }
+    return [];
+  });
+  return { ...screen, h1, overlays, prepare: screen.prepare && (ARABIC_PREPARE[screen.name] ?? screen.prepare) };
+}
+
+/** The screens brought to a state by a control's English name: the same, by its Arabic name. */
+const ARABIC_PREPARE: Record<string, (page: Page) => Promise<void>> = {
+  async 'enrolment form (errors shown)'(page) {
+    const invalid = page.locator('main [aria-invalid=true]').first();
+    if (!(await invalid.isVisible())) await page.getByRole('button', { name: arText('courses.enrollNow') }).click({ timeout: TIMEOUT });
+    await invalid.waitFor({ timeout: TIMEOUT });
+  },
+  conversation: (page) => page.getByRole('textbox', { name: arText('inbox.message') }).waitFor({ timeout: TIMEOUT }),
+};
+
+/** Switches to Arabic as a user does, in Settings (the language is remembered on the device). */
+async function switchToArabic(page: Page) {
+  await go(page, '/settings');
+  await page.getByLabel('Language').selectOption('ar', { timeout: TIMEOUT });
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'ar', null, { timeout: TIMEOUT });
+}
+
+/** The page reads right to left: `<html dir="rtl" lang="ar">`. */
+async function directionFindings(page: Page, where: string): Promise<Finding[]> {
+  const html = await page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
+  return html.dir === 'rtl' && html.lang === 'ar'
+    ? []
+    : [{ rule: 'html-dir-rtl', impact: 'serious', help: 'In Arabic, <html dir="rtl" lang="ar">', where, targets: ['html'], summary: `dir="${html.dir}" lang="${html.lang}"` }];
 }
 
 /** One line per rule and element, with every state it was seen in. */
@@ -406,6 +471,14 @@ describe('accessibility (axe)', () => {
       expect(findings.length, report(findings)).toBe(0);
     }, 180_000);
   }
+
+  it('in Arabic, every screen of a student and a teacher (desktop light, phone dark, the class dialog and the notifications menu open): right to left, no critical or serious violation', async () => {
+    const t0 = Date.now();
+    const findings = [...(await audit('student', true)), ...(await audit('teacher', true))];
+    console.log(`a11y Arabic: ${findings.length} findings in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    if (findings.length) console.log(report(findings));
+    expect(findings.length, report(findings)).toBe(0);
+  }, 180_000);
 
   it('a keyboard-only walk: sign in, the dashboard, a class dialog, the calendar, the inbox, the wallet', async () => {
     const student = one<{ id: number; timezone: string }>('SELECT id, timezone FROM users WHERE email = ?', STUDENT);
