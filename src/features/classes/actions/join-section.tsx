@@ -30,6 +30,9 @@ export function openClassTab(): Window | null {
   if (!tab) return null;
   try {
     tab.opener = null;
+    // In the page's language and direction while it waits.
+    tab.document.documentElement.lang = document.documentElement.lang;
+    tab.document.documentElement.dir = document.documentElement.dir;
     tab.document.title = t('classes.openingTab');
     tab.document.body.textContent = t('classes.openingTab');
   } catch {
