@@ -23,10 +23,11 @@ import { kindLabel, type EventKind } from './colors.ts';
 import { scrollTimeFor } from './scroll-time.ts';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, classicTheme];
-const FC_LOCALES = [arLocale];
 /** Weeks start on Saturday, in every language (format.ts). */
 export const FIRST_DAY = WEEK_START;
 const EVENT_TIME = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
+/** Arabic: the locale's own `5:30 م` (FullCalendar's short meridiem drops the space). */
+const EVENT_TIME_AR = { hour: 'numeric', minute: '2-digit' } as const;
 /**
  * The month grows with its weeks. The week view has a height of its own, so its hours scroll inside
  * it and it can open at `scrollTime`; on a phone it shows three days (today and the next two, the
@@ -53,7 +54,8 @@ function EventContent(info: EventDisplayInfo) {
     <span title={[info.timeText, info.event.title, status].filter(Boolean).join(' · ')} style={week ? CONTENT_WEEK : CONTENT_MONTH}>
       {/* FullCalendar's own classes for the time and the title keep its type sizes. */}
       {info.timeText && <span className={info.timeClass} style={week ? TITLE : TIME_MONTH}>{info.timeText}</span>}
-      <span className={info.titleClass} style={TITLE}>{info.event.title}</span>
+      {/* The course's own direction: an English title inside Arabic is cut at its end, not its start. */}
+      <span className={info.titleClass} style={TITLE} dir="auto">{info.event.title}</span>
     </span>
   );
 }
@@ -82,7 +84,18 @@ export interface CalendarViewProps {
 export const CalendarView = memo(function CalendarView({ controller, classes, role, timeZone, initialView, offsetMarks, onRange, onOpen }: CalendarViewProps) {
   const { colorMode } = useColorMode();
   // The language: FullCalendar's locale and direction follow a switch at once (no reload).
-  const { locale } = useI18n();
+  const { locale, t } = useI18n();
+  // FullCalendar's Arabic lacks some of its own texts (hidden headers, hints): ours fill them.
+  const fcLocales = useMemo(() => [{
+    ...arLocale,
+    timedText: t('calendar.fc.timed'),
+    allDayText: t('calendar.fc.allDay'),
+    closeHint: t('calendar.fc.close'),
+    eventsHint: t('calendar.fc.events'),
+    moreLinkText: t('calendar.fc.more'),
+    moreLinkHint: (n: number) => t('calendar.fc.moreHint', { n }),
+    noEventsText: t('calendar.fc.noEvents'),
+  }], [t, locale]); // eslint-disable-line react-hooks/exhaustive-deps -- t reads the language
   const phone = useBreakpointValue({ base: true, md: false }) ?? false;
   const events = useMemo(() => classes.map((k) => toEvent(k, role)), [classes, role]);
   // Around the week's first class, or now (the same string on a poll is the same option).
@@ -115,7 +128,7 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
         initialView={initialView}
         headerToolbar={false}
         timeZone={timeZone}
-        locales={FC_LOCALES}
+        locales={fcLocales}
         locale={intlLocale(locale)}
         direction={dirOf(locale)}
         firstDay={FIRST_DAY}
@@ -125,7 +138,7 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
         eventContent={EventContent}
         colorScheme={colorMode}
         events={events}
-        eventTimeFormat={EVENT_TIME}
+        eventTimeFormat={locale === 'en' ? EVENT_TIME : EVENT_TIME_AR}
         eventDisplay="block"
         eventClick={onClick}
         datesSet={onDates}

@@ -1,5 +1,5 @@
 import { Button, EmptyState, Heading, NativeSelect, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { ClassReport } from '../../../db/entities.ts';
 import { PageContainer } from '../../components/page-container.tsx';
@@ -80,6 +80,9 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
   const { reports, hasMore, loaded, loading, failed, loadMore } = useReports(enrollmentId);
   const [openedId, setOpenedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<ClassReport | null>(null);
+  // Edit from the detail: the edit dialog opens once the detail has closed and given the focus back
+  // (opened at once, the focus going back to the list counted as a click outside it and closed it).
+  const editNext = useRef<ClassReport | null>(null);
 
   const save = async (r: ClassReport, d: ReportDraft): Promise<string | null> => {
     // A refusal shows in the edit form (the engine words it: a 422's first message).
@@ -143,7 +146,12 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
         role={role}
         timezone={timezone}
         onClose={() => setOpenedId(null)}
-        onEdit={canEdit ? (r) => { setOpenedId(null); setEditing(r); } : undefined}
+        onEdit={canEdit ? (r) => { editNext.current = r; setOpenedId(null); } : undefined}
+        onExited={() => {
+          const r = editNext.current;
+          editNext.current = null;
+          if (r) setEditing(r);
+        }}
       />
       {canEdit && <EditReportDialog report={editing} onClose={() => setEditing(null)} onSave={save} />}
     </PageContainer>

@@ -7,13 +7,15 @@ import { StarRating } from './star-rating.tsx';
 import { otherParty, otherPartyLabel, type Role } from './report-rules.ts';
 
 /** A report read in full: course, the other party, Assesment, Class Activity, Homework, Teacher Notes. */
-export function ReportDetailDialog({ report, role, timezone, onClose, onEdit }: {
+export function ReportDetailDialog({ report, role, timezone, onClose, onEdit, onExited }: {
   report: ClassReport | null;
   role: Role;
   timezone: string;
   onClose: () => void;
   /** Teachers only: opens the Edit Class Report dialog. */
   onEdit?: (r: ClassReport) => void;
+  /** The dialog has finished closing (its focus given back). */
+  onExited?: () => void;
 }) {
   const { t } = useI18n();
   const party = report ? otherParty(report, role) : null;
@@ -24,6 +26,7 @@ export function ReportDetailDialog({ report, role, timezone, onClose, onEdit }: 
     <AppDialog
       open={report != null}
       onClose={onClose}
+      onExitComplete={onExited}
       title={t('classReports.detailTitle')}
       size="md"
       scrollBehavior="inside"
@@ -41,11 +44,11 @@ export function ReportDetailDialog({ report, role, timezone, onClose, onEdit }: 
         <DataList.Root orientation="vertical" gap="4">
           <DataList.Item>
             <DataList.ItemLabel>{t('classReports.course')}</DataList.ItemLabel>
-            <DataList.ItemValue dir="auto">{report.course.name}</DataList.ItemValue>
+            <DataList.ItemValue><bdi>{report.course.name}</bdi></DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{otherPartyLabel(role)}</DataList.ItemLabel>
-            <DataList.ItemValue dir="auto">{party?.name ?? '—'}</DataList.ItemValue>
+            <DataList.ItemValue><bdi>{party?.name ?? '—'}</bdi></DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{t('classReports.class')}</DataList.ItemLabel>

@@ -14,13 +14,13 @@ export function CourseGrid({ id, title, courses, linked }: { id: string; title: 
             <Card.Root bg="surface" overflow="hidden" h="full">
               {c.image_url && <Image src={c.image_url} alt="" aspectRatio={16 / 9} objectFit="cover" bg="bg.muted" />}
               <Card.Body gap="1">
-                <Text fontSize="xs" color="fg.muted" textTransform="uppercase" dir="auto">{c.category_name}</Text>
+                <Text fontSize="xs" color="fg.muted" textTransform="uppercase"><bdi>{c.category_name}</bdi></Text>
                 {linked ? (
-                  <LinkOverlay asChild><RouterLink to={`/courses/${c.id}`}><Text fontWeight="semibold" dir="auto">{c.name}</Text></RouterLink></LinkOverlay>
+                  <LinkOverlay asChild><RouterLink to={`/courses/${c.id}`}><Text fontWeight="semibold"><bdi>{c.name}</bdi></Text></RouterLink></LinkOverlay>
                 ) : (
-                  <Text fontWeight="semibold" dir="auto">{c.name}</Text>
+                  <Text fontWeight="semibold"><bdi>{c.name}</bdi></Text>
                 )}
-                {c.description && <Text fontSize="sm" color="fg.muted" lineClamp={2} dir="auto">{c.description}</Text>}
+                {c.description && <Text fontSize="sm" color="fg.muted" lineClamp={2}><bdi>{c.description}</bdi></Text>}
               </Card.Body>
             </Card.Root>
           </LinkBox>

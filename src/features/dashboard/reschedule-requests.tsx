@@ -35,13 +35,13 @@ export function RescheduleRequests({ requests, role }: { requests: RescheduleReq
               <Table.Body>
                 {requests.map((r) => (
                   <Table.Row key={r.id}>
-                    <Table.Cell dir="auto">{who(r)}</Table.Cell>
-                    <Table.Cell dir="auto">{r.enrollment.course.name}</Table.Cell>
+                    <Table.Cell><bdi>{who(r)}</bdi></Table.Cell>
+                    <Table.Cell><bdi>{r.enrollment.course.name}</bdi></Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{r.old_start_formated}</Table.Cell>
                     <Table.Cell whiteSpace="nowrap">
                       {r.start_formated} {r.permanent && <Badge colorPalette="purple" size="sm">{t('dashboard.permanent')}</Badge>}
                     </Table.Cell>
-                    <Table.Cell dir="auto">{r.reason ?? '—'}</Table.Cell>
+                    <Table.Cell><bdi>{r.reason ?? '—'}</bdi></Table.Cell>
                     <Table.Cell textAlign="end"><RequestDecision request={r} size="xs" /></Table.Cell>
                   </Table.Row>
                 ))}
@@ -53,7 +53,7 @@ export function RescheduleRequests({ requests, role }: { requests: RescheduleReq
                   <Text fontWeight="semibold">{t('dashboard.whoCourse', { name: who(r), course: r.enrollment.course.name })}</Text>
                   <Text fontSize="sm">{t('dashboard.fromTo', { from: r.old_start_formated, to: r.start_formated })}</Text>
                   {r.permanent && <Badge colorPalette="purple" size="sm" alignSelf="flex-start">{t('dashboard.permanent')}</Badge>}
-                  {r.reason && <Text fontSize="sm" color="fg.muted" dir="auto">{r.reason}</Text>}
+                  {r.reason && <Text fontSize="sm" color="fg.muted"><bdi>{r.reason}</bdi></Text>}
                   <RequestDecision request={r} size="sm" />
                 </Stack>
               ))}

@@ -38,8 +38,8 @@ export function UpcomingClass({ klass, role, timeZone, onOpen, onReload, reloadi
           <Text color="fg.muted">{t('dashboard.noUpcoming')}</Text>
         ) : (
           <Stack gap="2">
-            <Text fontWeight="semibold" fontSize="lg" dir="auto">{cardTitle(klass, role)}</Text>
-            {role === 'teacher' && <Text color="fg.muted" fontSize="sm" dir="auto">{klass.enrollment.course.name}</Text>}
+            <Text fontWeight="semibold" fontSize="lg"><bdi>{cardTitle(klass, role)}</bdi></Text>
+            {role === 'teacher' && <Text color="fg.muted" fontSize="sm"><bdi>{klass.enrollment.course.name}</bdi></Text>}
             {role === 'student' && klass.enrollment.teacher && <Text color="fg.muted" fontSize="sm">{t('dashboard.withTeacher', { name: klass.enrollment.teacher.name })}</Text>}
             <Text>{t('dashboard.when', { date: when.date, start: when.start, end: when.end })}</Text>
             <HStack wrap="wrap" gap="2"><StartsIn startIso={klass.start_datetime} /></HStack>

@@ -15,8 +15,8 @@ export function EnrollmentCard({ enrollment: e, titleAs = 'h2' }: { enrollment: 
       </AspectRatio>
       <Card.Body gap="1.5">
         {e.course.category_name && (
-          <Text textStyle="xs" color="fg.muted" fontWeight="medium" textTransform="uppercase" letterSpacing="wide" dir="auto">
-            {e.course.category_name}
+          <Text textStyle="xs" color="fg.muted" fontWeight="medium" textTransform="uppercase" letterSpacing="wide">
+            <bdi>{e.course.category_name}</bdi>
           </Text>
         )}
         <Card.Title as={titleAs} textStyle="md" lineClamp={2}>

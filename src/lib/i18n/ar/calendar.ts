@@ -32,4 +32,12 @@ export const calendar = {
   'calendar.weekOf': 'أسبوع {date}: {changes}',
   'calendar.weekChange': '{name} من {before} إلى {after}',
   'calendar.listSeparator': '، ',
+  'calendar.fc.timed': 'بمواعيد',
+  'calendar.fc.allDay': 'طوال اليوم',
+  'calendar.fc.close': 'إغلاق',
+  'calendar.fc.events': 'الحصص',
+  'calendar.fc.more': 'أخرى',
+  'calendar.fc.moreHint':
+    '{n, plural, zero {لا حصص أخرى} one {عرض حصة أخرى} two {عرض حصتين أخريين} few {عرض # حصص أخرى} many {عرض # حصة أخرى} other {عرض # حصة أخرى}}',
+  'calendar.fc.noEvents': 'لا توجد حصص لعرضها',
 } as const satisfies AreaOf<typeof en>;

@@ -29,4 +29,12 @@ export const calendar = {
   'calendar.weekOf': 'Week of {date}: {changes}',
   'calendar.weekChange': '{name} {before} → {after}',
   'calendar.listSeparator': ', ',
+  // FullCalendar's own texts (hidden headers, hints, "+2 more"), given to it in Arabic; English is its own.
+  'calendar.fc.timed': 'Timed',
+  'calendar.fc.allDay': 'All-day',
+  'calendar.fc.close': 'Close',
+  'calendar.fc.events': 'Events',
+  'calendar.fc.more': 'more',
+  'calendar.fc.moreHint': '{n, plural, one {Show # more event} other {Show # more events}}',
+  'calendar.fc.noEvents': 'No events to display',
 } as const;
