@@ -20,7 +20,7 @@ export function CourseGrid({ id, title, courses, linked }: { id: string; title: 
                 ) : (
                   <Text fontWeight="semibold"><bdi>{c.name}</bdi></Text>
                 )}
-                {c.description && <Text fontSize="sm" color="fg.muted" lineClamp={2}><bdi>{c.description}</bdi></Text>}
+                {c.description && <Text fontSize="sm" color="fg.muted" lineClamp={2} dir="auto">{c.description}</Text>}
               </Card.Body>
             </Card.Root>
           </LinkBox>
