@@ -167,3 +167,18 @@ export async function startProxy(target: number) {
       }),
   };
 }
+
+/** The page's `<html dir lang>`: what the language switch sets. */
+export const htmlOf = (page: Page) => page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
+
+/**
+ * A screenshot for a person to look at, only when `SHOTS_DIR` is set: taken once the page's
+ * animations are over (a dialog's fade-in), so it shows what the user reads.
+ */
+export async function shot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 5000 }).catch(() => {});
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+}

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signIn, startApp, type AppServer, type Browser } from './harness.ts';
+import { shot, htmlOf, launchBrowser, signIn, startApp, type AppServer, type Browser } from './harness.ts';
 import { dashboard as enDashboard } from '../../src/lib/i18n/en/dashboard.ts';
 import { calendar as enCalendar } from '../../src/lib/i18n/en/calendar.ts';
 
@@ -54,14 +52,6 @@ async function createClass(days: number, minute: number): Promise<{ id: number; 
   return ((await r.json()) as { data: { id: number; start_datetime: string } }).data;
 }
 
-const htmlOf = (page: Page) => page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 5000 }).catch(() => {});
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-};
 
 /** English of the dashboard and the calendar that would show if a text were left untranslated. */
 const ENGLISH = [

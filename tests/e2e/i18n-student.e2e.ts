@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signIn, startApp, type AppServer } from './harness.ts';
+import { htmlOf, launchBrowser, signIn, startApp, type AppServer } from './harness.ts';
 import { inbox } from '../../src/lib/i18n/en/inbox.ts';
 import { courses } from '../../src/lib/i18n/en/courses.ts';
 import { profile } from '../../src/lib/i18n/en/profile.ts';
@@ -69,7 +69,6 @@ function englishLeft(page: Page): Promise<string[]> {
   }, ENGLISH);
 }
 
-const htmlOf = (page: Page) => page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
 const waitDir = (page: Page, dir: 'rtl' | 'ltr') => page.waitForFunction((d) => document.documentElement.dir === d, dir, { timeout: 5000 });
 
 /** Checks the screen is Arabic, right to left, with no English of the list left, then screenshots it light and dark. */

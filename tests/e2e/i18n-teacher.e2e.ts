@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer } from './harness.ts';
+import { shot, htmlOf, launchBrowser, startApp, type AppServer } from './harness.ts';
 
 /**
  * The teacher's screens and the student's transactions in Arabic (issue 20), at desktop and phone
@@ -27,14 +25,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-};
 
-const htmlOf = (page: Page) => page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
 
 /** Client-side navigation, as a menu link does (no reload). */
 async function go(page: Page, to: string) {
@@ -119,7 +110,7 @@ describe('Arabic: teacher screens and transactions', () => {
         await signInArabic(page, 'student@example.com');
         await page.getByText('هذه الصفحة للمعلمين. يسجّل الطلاب الدخول من صفحة تسجيل الدخول.').waitFor({ timeout: TIMEOUT });
         expect(await page.getByText('This page is for teachers', { exact: false }).count()).toBe(0);
-        await shot(page, `ar-teacher-login-422-${size}`);
+        await shot(page, `ar-teacher-login-422-${size}`, { fullPage: true });
 
         await signInArabic(page, 'teacher@example.com');
         await page.waitForURL('**/home', { timeout: TIMEOUT });
@@ -132,11 +123,11 @@ describe('Arabic: teacher screens and transactions', () => {
           expect(await salary.textContent()).toMatch(/^[\d,]+\.\d{2}\s\$$/);
           expect(await page.getByText('الراتب', { exact: true }).count()).toBeGreaterThan(0);
           expect(await englishLeft(page)).toEqual([]);
-          await shot(page, `ar-salary-${size}-${mode}`);
+          await shot(page, `ar-salary-${size}-${mode}`, { fullPage: true });
 
           await screen(page, '/previous-salary', 'تقرير الراتب السابق');
           expect(await englishLeft(page)).toEqual([]);
-          await shot(page, `ar-previous-salary-${size}-${mode}`);
+          await shot(page, `ar-previous-salary-${size}-${mode}`, { fullPage: true });
 
           await screen(page, '/my-schedule', 'ساعات العمل');
           await expect.poll(() => page.getByText('جارٍ تحميل ساعات عملك…').count(), { timeout: TIMEOUT }).toBe(0);
@@ -186,7 +177,7 @@ describe('Arabic: teacher screens and transactions', () => {
           expect(rm.x).toBeLessThan(day.x);
           expect(await englishLeft(page)).toEqual([]);
           await rowC.scrollIntoViewIfNeeded();
-          await shot(page, `ar-working-hours-${size}-${mode}`);
+          await shot(page, `ar-working-hours-${size}-${mode}`, { fullPage: true });
           // Leave the rows unsaved: the next round starts from the saved ones again.
           await page.reload();
           await page.getByRole('main').getByRole('heading', { level: 1, name: 'ساعات العمل' }).waitFor({ timeout: TIMEOUT });
@@ -225,7 +216,7 @@ describe('Arabic: teacher screens and transactions', () => {
           const th = await page.locator('main th').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().x));
           expect(th[0]).toBeGreaterThan(th[th.length - 1]!);
           expect(await englishLeft(page)).toEqual([]);
-          await shot(page, `ar-transactions-${size}-${mode}`);
+          await shot(page, `ar-transactions-${size}-${mode}`, { fullPage: true });
         }
       }
       expect(b.errors).toEqual([]);

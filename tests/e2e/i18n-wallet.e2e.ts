@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signIn, startApp, type AppServer } from './harness.ts';
+import { shot, htmlOf, launchBrowser, signIn, startApp, type AppServer } from './harness.ts';
 import { wallet as enWallet } from '../../src/lib/i18n/en/wallet.ts';
 import { family as enFamily } from '../../src/lib/i18n/en/family.ts';
 
@@ -32,15 +30,6 @@ const SIZES = [
 const MODES = ['light', 'dark'] as const;
 
 const money = (n: number) => `${n.toFixed(2)}\u00a0$`;
-const htmlOf = (page: Page) => page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  // A dialog's fade-in over: the picture shows it as the user reads it.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 5000 }).catch(() => {});
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-};
 const textOf = async (page: Page, testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? '').trim();
 const expectText = (page: Page, testId: string, want: string) => expect.poll(() => textOf(page, testId), { timeout: TIMEOUT }).toBe(want);
 

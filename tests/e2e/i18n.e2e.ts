@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signIn, startApp, type AppServer } from './harness.ts';
+import { shot, htmlOf, launchBrowser, signIn, startApp, type AppServer } from './harness.ts';
 
 /**
  * Arabic beside English (issue 20), in a real browser: the switch in Settings turns the page right
@@ -20,14 +18,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const htmlOf = (page: Page) => page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
 const waitDir = (page: Page, dir: 'rtl' | 'ltr') => page.waitForFunction((d) => document.documentElement.dir === d, dir, { timeout: 5000 });
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-};
 const bareTitle = (page: Page) => page.title().then((t) => t.replace(/^\(\d+\+?\)\s*/, ''));
 
 describe('Arabic interface', () => {
