@@ -4,7 +4,7 @@ import type { Class } from '../../db/entities.ts';
 import { isTeacher } from '../../db/roles.ts';
 import { appPath, notifyNewMessages, setNotificationOpener, setUnread } from '../lib/attention.ts';
 import { getEngine } from '../lib/engine/connect.ts';
-import { useKv } from '../lib/engine/hooks.ts';
+import { useMirrorKv } from '../lib/engine/mirror-rows.ts';
 import { notifyClassNotices, scheduleReminder } from '../features/notifications/browser-notices.ts';
 import { useLiveShell } from './session-context.tsx';
 
@@ -41,7 +41,9 @@ export function AttentionWatch() {
   }, [userId, role]);
 
   // The next class, as the mirror holds it (the dashboard's poll and every class change keep it).
-  const next = useKv<{ next_class?: Class | null }>('home').value?.next_class ?? null;
+  // Read without the collections: this component is in every screen's shell, guest pages included,
+  // and must not bring TanStack DB into the first screen's code.
+  const next = useMirrorKv<{ next_class?: Class | null }>('home', userId !== null)?.next_class ?? null;
   const nextKey = next ? `${next.id}:${next.start_datetime}:${next.canceled}:${next.absent}:${next.attended}` : null;
   useEffect(() => {
     if (userId === null || !next) return;

@@ -60,10 +60,15 @@ function useMirrorRows(table: MirrorTableName, active: boolean): Row[] {
   return useSyncExternalStore(active ? s.subscribe : noop, active ? s.get : () => NONE, () => NONE);
 }
 
+/** One document of the mirror's key-value table, for the shell (screens use `useKv`, over the collections). */
+export function useMirrorKv<T>(key: string, active: boolean): T | null {
+  const kv = useMirrorRows('kv', active) as unknown as KvRow[];
+  return (kv.find((r) => r.key === key)?.value as T | undefined) ?? null;
+}
+
 /** The signed-in user as the mirror holds it (the engine patches it on every change: credits, unread counts, the read badge). */
 export function useMirrorUser(active: boolean): User | null {
-  const kv = useMirrorRows('kv', active) as unknown as KvRow[];
-  return (kv.find((r) => r.key === 'user')?.value as User | undefined) ?? null;
+  return useMirrorKv<User>('user', active);
 }
 
 /**
