@@ -23,6 +23,9 @@ export const intlLocale = (l: Locale = getLocale()): string => INTL_LOCALES[l];
 /** The week starts on Saturday (the spec), in every language: 0 = Sunday … 6 = Saturday. */
 export const WEEK_START = 6;
 
+/** The days of a week in the order the product shows them, from WEEK_START (0 = Sunday … 6 = Saturday). */
+export const WEEK_DAYS: readonly number[] = Array.from({ length: 7 }, (_, i) => (WEEK_START + i) % 7);
+
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
   let f = cache.get(key) as T | undefined;
@@ -138,4 +141,11 @@ export function formatRelative(d: DateInput, now: number = Date.now()): string {
     }
   }
   return NOW[locale];
+}
+
+/** A week day's name (0 = Sunday … 6 = Saturday) in the language on view: "Saturday", "السبت". */
+export function formatWeekday(day: number, width: 'long' | 'short' = 'long'): string {
+  const f = cached(`weekday:${width}:${intlLocale()}`, () => new Intl.DateTimeFormat(intlLocale(), { weekday: width, timeZone: 'UTC' }));
+  // 2 January 2000 was a Sunday.
+  return f.format(Date.UTC(2000, 0, 2 + day));
 }

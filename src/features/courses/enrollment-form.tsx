@@ -1,8 +1,9 @@
 import { Checkbox, Field, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Textarea, Wrap } from '@chakra-ui/react';
 import type { ClassDurationItem } from './data.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
+import { formatWeekday } from '../../lib/format.ts';
 import {
-  DAY_IDS, WEEK_DAYS, togglePreferredDay, tomorrowIn, weeklyOptions, withDuration, type EnrollmentFormState, type FormField,
+  WEEK_DAYS, togglePreferredDay, tomorrowIn, weeklyOptions, withDuration, type EnrollmentFormState, type FormField,
 } from './enrollment-rules.ts';
 import { ScheduleRows } from './schedule-rows.tsx';
 
@@ -75,7 +76,7 @@ export function EnrollmentForm({ form, onChange, durations, timezone, readOnly, 
                 >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
-                  <Checkbox.Label>{t(DAY_IDS[d.value]!)}</Checkbox.Label>
+                  <Checkbox.Label>{formatWeekday(d.value)}</Checkbox.Label>
                 </Checkbox.Root>
               ))}
             </Wrap>

@@ -4,6 +4,7 @@ import type { Course, Enrollment } from '../../../db/entities.ts';
 import type { EnrollmentForm } from '../../../db/engine-api.ts';
 import { MESSAGES } from '../../../db/messages.ts';
 import { t, tMessage, type MessageId } from '../../lib/i18n/index.ts';
+import { WEEK_DAYS as WEEK_ORDER } from '../../lib/format.ts';
 
 /**
  * The enrolment form's rules (second spec, sections 4, 5 and 9) as pure functions. They follow the
@@ -67,27 +68,8 @@ export const MAX_WEEKLY = 6;
 export const ONE_WEEKLY_MIN_DURATION = 60;
 /** The spec advertises two free trial classes for a new enrolment. */
 export const FREE_TRIAL_CLASSES = 2;
-/** Week days in the order the product shows them (its week starts on Saturday); 0 is Sunday. */
-export const WEEK_DAYS: readonly { value: number; short: string; long: string }[] = [
-  { value: 6, short: 'Sat', long: 'Saturday' },
-  { value: 0, short: 'Sun', long: 'Sunday' },
-  { value: 1, short: 'Mon', long: 'Monday' },
-  { value: 2, short: 'Tue', long: 'Tuesday' },
-  { value: 3, short: 'Wed', long: 'Wednesday' },
-  { value: 4, short: 'Thu', long: 'Thursday' },
-  { value: 5, short: 'Fri', long: 'Friday' },
-];
-
-/** Each week day's name in the catalogue, by its value (0 is Sunday). */
-export const DAY_IDS: Readonly<Record<number, MessageId>> = {
-  6: 'courses.saturday',
-  0: 'courses.sunday',
-  1: 'courses.monday',
-  2: 'courses.tuesday',
-  3: 'courses.wednesday',
-  4: 'courses.thursday',
-  5: 'courses.friday',
-};
+/** Week days in the order the product shows them (from Saturday); 0 is Sunday. Named by `formatWeekday`. */
+export const WEEK_DAYS: readonly { value: number }[] = WEEK_ORDER.map((value) => ({ value }));
 
 // ---------------------------------------------------------------------------------------------
 // Prices

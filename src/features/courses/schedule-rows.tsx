@@ -1,8 +1,9 @@
 import { Box, Button, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useI18n } from '../../lib/i18n/index.ts';
+import { formatWeekday } from '../../lib/format.ts';
 import {
-  DAY_IDS, WEEK_DAYS, addScheduleRow, errorText, canRemoveRow, removeScheduleRow, scheduleRowError, type EnrollmentFormState, type ScheduleRowState,
+  WEEK_DAYS, addScheduleRow, errorText, canRemoveRow, removeScheduleRow, scheduleRowError, type EnrollmentFormState, type ScheduleRowState,
 } from './enrollment-rules.ts';
 import { CourseIcon } from './icons.tsx';
 
@@ -39,7 +40,7 @@ export function ScheduleRows({ form, onChange, timezone, invalid, disabled }: {
                     onChange={(e) => setRow(i, { day: e.target.value === '' ? null : Number(e.target.value) })}
                   >
                     <option value="">{t('courses.day')}</option>
-                    {WEEK_DAYS.map((d) => <option key={d.value} value={d.value}>{t(DAY_IDS[d.value]!)}</option>)}
+                    {WEEK_DAYS.map((d) => <option key={d.value} value={d.value}>{formatWeekday(d.value)}</option>)}
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>

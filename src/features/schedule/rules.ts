@@ -1,5 +1,6 @@
 import type { ScheduleRow } from '../../../db/entities.ts';
-import { t, type MessageId } from '../../lib/i18n/index.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { WEEK_DAYS, formatWeekday } from '../../lib/format.ts';
 
 /**
  * Working-hours form rules (shell spec sections 2.10 and 5). A row's day is null until chosen;
@@ -14,24 +15,13 @@ export interface HoursRow {
 
 export const INITIAL_ROWS = 3;
 
-const day = (value: number, id: MessageId & `schedule.${string}day`) => ({
+/** Day list order of the picker: Saturday first. Values are 0 Sunday .. 6 Saturday; labels in the current language (read when shown). */
+export const DAYS: readonly { readonly value: number; readonly label: string }[] = WEEK_DAYS.map((value) => ({
   value,
-  /** In the current language (read when shown). */
   get label() {
-    return t(id);
+    return formatWeekday(value);
   },
-});
-
-/** Day list order of the picker: Saturday first. Values are 0 Sunday .. 6 Saturday. */
-export const DAYS: readonly { readonly value: number; readonly label: string }[] = [
-  day(6, 'schedule.saturday'),
-  day(0, 'schedule.sunday'),
-  day(1, 'schedule.monday'),
-  day(2, 'schedule.tuesday'),
-  day(3, 'schedule.wednesday'),
-  day(4, 'schedule.thursday'),
-  day(5, 'schedule.friday'),
-];
+}));
 
 let seq = 0;
 export const emptyRow = (): HoursRow => ({ key: `row-${++seq}`, day: null, start_time: '', end_time: '' });

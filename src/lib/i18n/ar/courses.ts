@@ -31,13 +31,6 @@ export const courses = {
   'courses.startDayHint': 'من الغد، في أحد أيامك المفضلة.',
   'courses.comment': 'ملاحظات',
   'courses.commentPlaceholder': 'أي شيء يحتاج فريق الدعم إلى معرفته (اختياري)',
-  'courses.saturday': 'السبت',
-  'courses.sunday': 'الأحد',
-  'courses.monday': 'الاثنين',
-  'courses.tuesday': 'الثلاثاء',
-  'courses.wednesday': 'الأربعاء',
-  'courses.thursday': 'الخميس',
-  'courses.friday': 'الجمعة',
   'courses.freeClasses':
     '{n, plural, zero {لا حصص مجانية} one {حصتك الأولى مجانية} two {أول حصتين لك مجانًا} few {أول # حصص لك مجانًا} many {أول # حصة لك مجانًا} other {أول # حصة لك مجانًا}}',
   'courses.freeClassesHint': 'يبدأ كل تسجيل جديد بحصتين تجريبيتين مجانيتين.',
