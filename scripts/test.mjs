@@ -19,6 +19,8 @@ const only = process.env.TEST_ONLY;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-results-'));
 let passed = 0;
 let failed = 0;
+/** Names of what failed, repeated just above the totals so the end of a CI log says what to look at. */
+const failures = [];
 
 function vitest(name, args) {
   const out = path.join(tmp, `${name}.json`);
@@ -30,10 +32,23 @@ function vitest(name, args) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += j.numPassedTests;
     failed += j.numFailedTests;
-    // A file that failed to load has no tests but is still a failure.
-    for (const f of j.testResults ?? []) if (f.status === 'failed' && (f.assertionResults ?? []).length === 0) failed += 1;
+    for (const f of j.testResults ?? []) {
+      const file = path.relative(root, f.name ?? '');
+      const results = f.assertionResults ?? [];
+      // A file that failed to load has no tests but is still a failure.
+      if (f.status === 'failed' && results.length === 0) {
+        failed += 1;
+        failures.push(`${file}: ${(f.message ?? 'failed to load').split('\n')[0]}`);
+      }
+      for (const a of results) {
+        if (a.status !== 'failed') continue;
+        const why = (a.failureMessages ?? [])[0]?.split('\n')[0] ?? '';
+        failures.push(`${file} > ${a.fullName ?? a.title}${why ? ` — ${why.slice(0, 200)}` : ''}`);
+      }
+    }
   } else if (r.status !== 0) {
     failed += 1;
+    failures.push(`${name}: vitest exited ${r.status ?? r.signal} without results`);
   }
 }
 
@@ -46,6 +61,7 @@ function check(name, command, args) {
     return;
   }
   failed += 1;
+  failures.push(name);
   process.stdout.write(r.stdout || '');
   process.stderr.write(r.stderr || '');
   if (r.error) console.error(r.error.message);
@@ -83,14 +99,21 @@ if (!only || only === 'unit') {
 }
 if (!only || only === 'e2e') {
   if (chromiumReady()) vitest('e2e', ['--config', 'vitest.e2e.config.ts']);
-  else failed += 1;
+  else {
+    failed += 1;
+    failures.push('Browser tests: Chromium is missing');
+  }
 }
 if ((!only || only === 'bench') && fs.existsSync(path.join(root, 'bench', 'run.ts'))) {
   console.log('\nBenchmark smoke run (--quick): checks that it completes, not the figures.');
   const r = spawnSync(bin('tsx'), ['bench/run.ts', '--quick', '--smoke'], { stdio: 'inherit', env: { ...process.env, E2E_SKIP_BUILD: '1' } });
   if (r.status === 0) passed += 1;
-  else failed += 1;
+  else {
+    failed += 1;
+    failures.push(`Benchmark smoke run (exited ${r.status ?? r.signal})`);
+  }
 }
 fs.rmSync(tmp, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
