@@ -6,7 +6,8 @@ export { CLASS_PARAM, classLink } from '../../lib/links.ts';
 
 /**
  * A class has an address: the screen that lists it with `?class=<id>` (`/calendar?class=12`, the
- * canonical one, or a teacher's `/classes/coming?class=12`), which opens its dialog over that screen.
+ * canonical one, the dashboard's `/home?class=12`, or a teacher's `/classes/coming?class=12`), which
+ * opens its dialog over that screen. Every screen with a class dialog takes it from here.
  * Reload, sign-in (the guard keeps the query) and back/forward keep it: opening a class from the
  * screen is a history entry, so Back closes the dialog; closing it takes the query away.
  */

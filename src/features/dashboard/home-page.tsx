@@ -1,5 +1,4 @@
 import { isTeacher } from '../../../db/roles.ts';
-import { useState } from 'react';
 import { Heading, Stack } from '@chakra-ui/react';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { PageContainer } from '../../components/page-container.tsx';
@@ -7,7 +6,7 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { useRouteData } from '../../app/route-data.tsx';
 import { useUser } from '../../app/session-context.tsx';
-import { ClassDialog } from '../classes/index.ts';
+import { ClassDialog, useClassInAddress } from '../classes/index.ts';
 import { StudentDashboard } from './student-dashboard.tsx';
 import { TeacherDashboard } from './teacher-dashboard.tsx';
 import { useHome } from './data.ts';
@@ -21,7 +20,9 @@ export function DashboardPage() {
   const { t } = useI18n();
   const user = useUser();
   const { home, loaded } = useHome();
-  const [openId, setOpenId] = useState<number | null>(null);
+  // The open class is in the address (`/home?class=12`), as on the calendar: Back closes it, a
+  // reload or a pasted link opens it again.
+  const { openId, open, close } = useClassInAddress();
   // Nothing mirrored and the refresh failed (offline included): say so, with a Retry, instead of spinning.
   const { failed, retry, retrying } = useRouteData();
 
@@ -34,12 +35,12 @@ export function DashboardPage() {
           // The home document has no empty state: until it is there, loading or the error.
           loaded && failed ? <LoadError onRetry={retry} retrying={retrying} /> : <PageSpinner />
         ) : isTeacher(user) ? (
-          <TeacherDashboard home={home} user={user} onOpen={setOpenId} />
+          <TeacherDashboard home={home} user={user} onOpen={open} />
         ) : (
-          <StudentDashboard home={home} user={user} onOpen={setOpenId} />
+          <StudentDashboard home={home} user={user} onOpen={open} />
         )}
       </Stack>
-      <ClassDialog classId={openId} onClose={() => setOpenId(null)} />
+      <ClassDialog classId={openId} onClose={close} />
     </PageContainer>
   );
 }
