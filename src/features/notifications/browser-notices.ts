@@ -8,15 +8,22 @@ import { t } from '../../lib/i18n/index.ts';
 
 /**
  * Browser notifications about classes, for a user who turned notifications on (Settings): a
- * reschedule request from the other party or the decision on one's own request, and "Your class
- * starts in 10 minutes" for the mirrored next class. Shown whether or not a tab of the app is
+ * reschedule request from the other party or the decision on one's own request, a class the other
+ * party (or the school) canceled, and "Your class starts in 10 minutes" for the mirrored next class. Shown whether or not a tab of the app is
  * visible (unlike a message, which the open screen shows): they are about time. Every tab watches;
  * each item is shown once per browser (lib/notify-once.ts) and opens its class when clicked.
  */
 type Role = 'student' | 'teacher';
 
-/** The notifications (spec 2.11 types) that become browser notifications: a reschedule asked, approved or rejected. */
-export const NOTICE_TYPES: ReadonlySet<string> = new Set(['class_rescheduled', 'class_rescheduled_rejected']);
+/**
+ * The notifications (spec 2.11 types) that become browser notifications: a reschedule asked,
+ * approved or rejected, and a class canceled. The server tells only the other party, so a user who
+ * cancels their own class is not notified of it; a cancellation reaches every tab as the
+ * notification the user's rows bring (the realtime hint re-reads them at once, the home poll later).
+ */
+export const NOTICE_TYPES: ReadonlySet<string> = new Set(['class_rescheduled', 'class_rescheduled_rejected', 'class_canceled']);
+/** The spec names no wording for a cancellation's title: the catalogue's, in the user's language. */
+const TITLES: Readonly<Record<string, () => string>> = { class_canceled: () => t('notifications.classCanceled') };
 /** A notification older than this when it reaches the mirror is not news (a first sign-in on a new device). */
 export const NOTICE_FRESH_MS = 15 * 60_000;
 /** The reminder comes this long before the class starts. */
@@ -40,7 +47,9 @@ export function classNotices(rows: readonly Notification[], role: Role, now: num
     if (!Number.isFinite(at) || now - at > NOTICE_FRESH_MS) continue;
     const url = notificationTarget(n, role);
     if (!url) continue;
-    out.push({ key: `notice-${n.id}`, title: n.data.title, body: n.data.content, url });
+    const title = TITLES[n.data.type]?.() ?? n.data.title;
+    // The server's text says who canceled or asks, which class and why.
+    out.push({ key: `notice-${n.id}`, title, body: n.data.content, url });
   }
   return out;
 }
@@ -91,10 +100,12 @@ export function classReminder(next: Class | null | undefined, role: Role, now: n
 
 /** setTimeout's longest delay (about 24.8 days): a longer wait is taken in steps. */
 const MAX_DELAY = 2 ** 31 - 1;
+/** Notifications off when the reminder is due: looked at again this often until the class starts (the switch may be turned on meanwhile). */
+export const OFF_RECHECK_MS = 30_000;
 
 /**
  * Shows the next class's reminder when its time comes (at once when the tab opens within the last
- * 10 minutes before it). A hidden tab's timers may run up to a minute late (Chromium's throttling
+ * 10 minutes before it, or within 30 s of notifications being turned on in those minutes). A hidden tab's timers may run up to a minute late (Chromium's throttling
  * of background tabs): the title then says the minutes left. Returns the cancel.
  */
 export function scheduleReminder(
@@ -116,7 +127,10 @@ export function scheduleReminder(
       timer = timers.set(wake, Math.min(MAX_DELAY, r.at - t));
       return;
     }
-    if (!notificationsOn()) return;
+    if (!notificationsOn()) {
+      timer = timers.set(wake, Math.min(OFF_RECHECK_MS, r.until - t));
+      return;
+    }
     const n = r.notice(t);
     void once(n.key, display(n), now);
   };

@@ -7,4 +7,5 @@ export const notifications = {
   'notifications.empty': 'لا توجد إشعارات بعد',
   'notifications.showAll': 'عرض الكل',
   'notifications.startsIn': 'تبدأ حصتك خلال {minutes, plural, one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}',
+  'notifications.classCanceled': 'أُلغيت حصتك',
 } as const satisfies AreaOf<typeof en>;

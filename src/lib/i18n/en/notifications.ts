@@ -5,4 +5,5 @@ export const notifications = {
   'notifications.empty': 'No notifications yet',
   'notifications.showAll': 'Show all',
   'notifications.startsIn': 'Your class starts in {minutes, plural, one {# minute} other {# minutes}}',
+  'notifications.classCanceled': 'Your class was canceled',
 } as const;
