@@ -87,6 +87,16 @@ function Footer() {
 const COMPONENTS = { Header, Footer };
 
 /**
+ * New rows at the bottom are followed only when the user is there. One function for the life of the
+ * list: Virtuoso treats a new `followOutput` value with an unchanged count as a refresh and, for the
+ * next 100 ms, scrolls to the bottom if the list stops being at the bottom "because its size
+ * increased". An inline arrow is new on every render, so a render during the user's first scroll
+ * up (the older page it asks for) armed that, and the revealed rows' measuring (their height above
+ * the estimate) then threw the view back to the newest message.
+ */
+const followOutput = (atBottom: boolean) => (atBottom ? ('smooth' as const) : false);
+
+/**
  * A reverse virtualised list: newest at the bottom, older pages prepended without a jump
  * (`firstItemIndex` goes down by exactly the number of rows that appeared above the old first
  * one). Rows are keyed by their stable key, so a pending row turns into the sent one in place.
@@ -248,7 +258,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         defaultItemHeight={DEFAULT_ROW_PX}
         computeItemKey={(_, item) => item.key}
         alignToBottom
-        followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
+        followOutput={followOutput}
         atTopThreshold={LOAD_THRESHOLD_PX}
         atTopStateChange={(v) => {
           atTop.current = v;
