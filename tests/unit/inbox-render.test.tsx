@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
-import { ChakraProvider } from '@chakra-ui/react';
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { system } from '../../src/app/theme.ts';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { Composer } from '../../src/features/inbox/composer.tsx';
 import { turnedScale } from '../../src/features/inbox/image-viewer.tsx';
 import { MessageBubble } from '../../src/features/inbox/message-bubble.tsx';
 import { MessageText } from '../../src/features/inbox/message-text.tsx';
 import { orderMessages, type MessageRow } from '../../src/features/inbox/order.ts';
+import { host, mountPerTest, render } from './render-root.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // jsdom has no ResizeObserver; the composer's auto-growing textarea needs one.
 globalThis.ResizeObserver ??= class {
   observe() {}
@@ -18,19 +15,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
-
-const render = (node: ReactNode) => act(() => root.render(<ChakraProvider value={system}>{node}</ChakraProvider>));
+mountPerTest();
 const button = (name: string) => [...host.querySelectorAll('button')].find((b) => b.textContent === name);
 
 describe('MessageText', () => {

@@ -1,33 +1,19 @@
 // @vitest-environment jsdom
-import { ChakraProvider } from '@chakra-ui/react';
-import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { system } from '../../src/app/theme.ts';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
 import { EMPTY_DRAFT, ReportFields, type ReportDraft } from '../../src/features/class-reports/index.ts';
+import { host, mountPerTest, render as renderNode } from './render-root.tsx';
 
 /** The one class report form (issue 16 item 13): the spec's labels and Chakra's half-star rating control. */
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+mountPerTest();
 
 function Form({ start, tried = false }: { start: ReportDraft; tried?: boolean }) {
   const [draft, setDraft] = useState(start);
   return <ReportFields draft={draft} onChange={(p) => setDraft((d) => ({ ...d, ...p }))} tried={tried} />;
 }
 let renders = 0;
-const render = (start: ReportDraft, tried = false) =>
-  act(() => root.render(<ChakraProvider value={system}><Form key={renders++} start={start} tried={tried} /></ChakraProvider>));
+const render = (start: ReportDraft, tried = false) => renderNode(<Form key={renders++} start={start} tried={tried} />);
 // The keyboard (arrows by half a star) is checked in a real browser: tests/e2e/courses.e2e.ts.
 const radios = () => [...host.querySelectorAll<HTMLElement>('[role="radio"]')];
 const labels = () => [...host.querySelectorAll('label')].map((l) => l.textContent?.replace('*', '').trim());

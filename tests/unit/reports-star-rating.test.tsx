@@ -1,26 +1,9 @@
 // @vitest-environment jsdom
-import { ChakraProvider } from '@chakra-ui/react';
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { system } from '../../src/app/theme.ts';
+import { describe, expect, it } from 'vitest';
 import { StarRating } from '../../src/features/class-reports/star-rating.tsx';
+import { host, mountPerTest, render } from './render-root.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
-
-const render = (node: ReactNode) => act(() => root.render(<ChakraProvider value={system}>{node}</ChakraProvider>));
+mountPerTest();
 
 describe('read-only rating', () => {
   it('the read-only rating reads out of 5', () => {

@@ -1,35 +1,23 @@
 // @vitest-environment jsdom
-import { ChakraProvider } from '@chakra-ui/react';
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Mutation, SessionState } from '../../../db/engine-api.ts';
 import { installEngine, type EngineClient } from '../../../src/lib/engine/connect.ts';
 import type { AppSettings, Notification, User } from '../../../db/entities.ts';
 import { ShellProvider, type ShellValue } from '../../../src/app/session-context.tsx';
-import { system } from '../../../src/app/theme.ts';
 import { BottomNav } from '../../../src/components/layout/bottom-nav.tsx';
 import { UnconfirmedBanner } from '../../../src/components/layout/unconfirmed-banner.tsx';
 import { NotificationsMenu } from '../../../src/features/notifications/notifications-menu.tsx';
+import { host, mountPerTest, render as renderNode } from '../render-root.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // jsdom lacks the layout observers the menu's positioning uses.
 (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };
 window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as never;
 
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-  vi.useRealTimers();
-});
+// After hooks run last-registered first: the root is unmounted before the real timers come back.
+afterEach(() => vi.useRealTimers());
+mountPerTest();
 
 const user = (over: Partial<User> = {}): User =>
   ({
@@ -57,14 +45,10 @@ function render(node: ReactNode, u: User, engine: EngineClient, notifications: N
   installEngine(engine);
   const session: SessionState = { status: 'signed-in', token: 't', user: u };
   const value: ShellValue = { ready: true, session, settings: s, status: null, notifications };
-  act(() =>
-    root.render(
-      <ChakraProvider value={system}>
-        <ShellProvider value={value}>
-          <MemoryRouter initialEntries={['/home']}>{node}</MemoryRouter>
-        </ShellProvider>
-      </ChakraProvider>,
-    ),
+  renderNode(
+    <ShellProvider value={value}>
+      <MemoryRouter initialEntries={['/home']}>{node}</MemoryRouter>
+    </ShellProvider>,
   );
 }
 
