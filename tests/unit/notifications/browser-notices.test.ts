@@ -2,25 +2,17 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineEvent } from '../../../db/engine-api.ts';
-import type { Class, Notification } from '../../../db/entities.ts';
+import type { Notification } from '../../../db/entities.ts';
 import { classNotices, classReminder, notifyClassNotices, scheduleReminder } from '../../../src/features/notifications/browser-notices.ts';
 import { setNotifications } from '../../../src/lib/attention.ts';
-import { claim, forgetShown, once } from '../../../src/lib/notify-once.ts';
-
-const NOW = Date.parse('2026-11-24T10:00:00.000Z');
-const MIN = 60_000;
+import { claim, once } from '../../../src/lib/notify-once.ts';
+import { fakeNotifications, klass, MIN, NOW } from './fake-notifications.ts';
 
 const note = (id: string, type: string, ageMs: number, extra: Partial<Notification> = {}): Notification => ({
   id, read: false, created_at: new Date(NOW - ageMs).toISOString(),
   data: { type, title: type === 'class_rescheduled_rejected' ? 'Reschedule Rejected' : 'Reschedule Request', content: `about ${id}`, course_id: 3, course_class_id: 41 },
   ...extra,
 });
-
-const klass = (over: Partial<Class> = {}): Class => ({
-  id: 41, start_datetime: new Date(NOW + 30 * MIN).toISOString(), canceled: false, absent: false, attended: false,
-  enrollment: { id: 1, course: { id: 3, name: 'Tajweed' }, student: { id: 5, name: 'Yusuf' }, teacher: { id: 6, name: 'Amina' } },
-  ...over,
-}) as unknown as Class;
 
 /** One Web Lock manager for every "tab" of a test, as a browser has: requests run one at a time. */
 function fakeLocks() {
@@ -64,23 +56,11 @@ describe('which notifications become browser notifications', () => {
 });
 
 describe('once per browser', () => {
-  const shown: { title: string; options: NotificationOptions }[] = [];
-  class FakeNotification {
-    static permission: NotificationPermission = 'granted';
-    static requestPermission = vi.fn(async () => 'granted' as const);
-    constructor(title: string, options: NotificationOptions) {
-      shown.push({ title, options });
-    }
-  }
+  const shown = fakeNotifications();
   beforeEach(async () => {
-    await forgetShown();
-    shown.length = 0;
-    vi.stubGlobal('Notification', FakeNotification);
-    localStorage.clear();
     await setNotifications(true);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.useRealTimers();
     Reflect.deleteProperty(navigator, 'locks');
   });

@@ -1,32 +1,24 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EngineEvent } from '../../../db/engine-api.ts';
-import type { Class, Notification } from '../../../db/entities.ts';
+import type { Notification } from '../../../db/entities.ts';
 import { classNotices, notifyClassNotices, OFF_RECHECK_MS, scheduleReminder } from '../../../src/features/notifications/browser-notices.ts';
 import { setNotifications } from '../../../src/lib/attention.ts';
 import { setLocale } from '../../../src/lib/i18n/index.ts';
-import { forgetShown } from '../../../src/lib/notify-once.ts';
+import { fakeNotifications, klass, MIN, NOW } from './fake-notifications.ts';
 
 /**
  * A canceled class becomes a browser notification (its title the catalogue's, in the user's
  * language; its body the server's text; a click opens the class), and the 10-minute reminder is
  * still shown when notifications are turned on within those minutes.
  */
-const NOW = Date.parse('2026-11-24T10:00:00.000Z');
-const MIN = 60_000;
 
 const canceled = (id: string, ageMs: number, extra: Partial<Notification> = {}): Notification => ({
   id, read: false, created_at: new Date(NOW - ageMs).toISOString(),
   data: { type: 'class_canceled', title: 'Class Canceled', content: 'Ustadha Amina canceled the Tajweed class of Tue 24 Nov 10:30: ill', course_id: 3, course_class_id: 77 },
   ...extra,
 });
-
-const klass = (over: Partial<Class> = {}): Class => ({
-  id: 41, start_datetime: new Date(NOW + 30 * MIN).toISOString(), canceled: false, absent: false, attended: false,
-  enrollment: { id: 1, course: { id: 3, name: 'Tajweed' }, student: { id: 5, name: 'Yusuf' }, teacher: { id: 6, name: 'Amina' } },
-  ...over,
-}) as unknown as Class;
 
 describe('a canceled class', () => {
   afterEach(() => setLocale('en'));
@@ -49,21 +41,7 @@ describe('a canceled class', () => {
 });
 
 describe('shown', () => {
-  const shown: { title: string; options: NotificationOptions }[] = [];
-  class FakeNotification {
-    static permission: NotificationPermission = 'granted';
-    static requestPermission = vi.fn(async () => 'granted' as const);
-    constructor(title: string, options: NotificationOptions) {
-      shown.push({ title, options });
-    }
-  }
-  beforeEach(async () => {
-    await forgetShown();
-    shown.length = 0;
-    vi.stubGlobal('Notification', FakeNotification);
-    localStorage.clear();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const shown = fakeNotifications();
 
   it('a cancellation reaching the mirror is shown once, however often the rows come again', async () => {
     await setNotifications(true);
