@@ -1,4 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+
+// zod/mini (not `zod`): this file is on the first screen's path (src/lib/config.ts), and the mini
+// build is a fraction of the classic one. It names no problem by itself: English messages, as before.
+z.config(en());
 
 /**
  * The runtime configuration: `/config.json` beside `index.html` (src/lib/config.ts reads it). One
@@ -7,19 +12,19 @@ import { z } from 'zod';
  */
 
 /** Non-empty, no surrounding spaces. */
-const text = z.string().trim().min(1);
+const text = z.string().check(z.trim(), z.minLength(1));
 
 /** Overrides of the realtime connection settings the backend gives in `GET /app` → `WsConfig`. */
 export const realtimeOverrides = z.strictObject({
   /** The Pusher app key (when the backend's WsConfig has none or the wrong one). */
-  key: text.optional(),
+  key: z.optional(text),
   /** Socket host; `""` means none: with a `cluster`, the provider's cluster host (`ws-<cluster>.pusher.com`). */
-  host: z.string().trim().optional(),
-  port: z.number().int().min(1).max(65535).optional(),
+  host: z.optional(z.string().check(z.trim())),
+  port: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(65535))),
   /** A path prefix before `/app/<key>` (a socket server behind a proxy path, e.g. `/ws`). */
-  path: z.string().trim().regex(/^(\/[\w.~%-]+)*\/?$/, 'Expected a path such as "/ws"').optional(),
-  forceTLS: z.boolean().optional(),
-  cluster: text.optional(),
+  path: z.optional(z.string().check(z.trim(), z.regex(/^(\/[\w.~%-]+)*\/?$/, 'Expected a path such as "/ws"'))),
+  forceTLS: z.optional(z.boolean()),
+  cluster: z.optional(text),
 });
 export type RealtimeOverrides = z.infer<typeof realtimeOverrides>;
 
@@ -37,21 +42,21 @@ export type EventNamesMode = z.infer<typeof eventNamesMode>;
 
 export const appConfigFile = z.strictObject({
   /** The API base, absolute (`https://api.example.com/api`) or relative to the page (`/api`, the default). */
-  apiBase: text.optional(),
+  apiBase: z.optional(text),
   /**
    * Channel authorisation: absolute, or relative to the API base's origin when it starts with `/`
    * (Laravel's default `/broadcasting/auth`), or else relative to the API base. Default: `<apiBase>/broadcasting/auth`.
    */
-  broadcastingAuthEndpoint: text.optional(),
-  broadcastingAuthHeaders: authHeadersMode.optional(),
-  realtime: realtimeOverrides.optional(),
-  eventNames: eventNamesMode.optional(),
+  broadcastingAuthEndpoint: z.optional(text),
+  broadcastingAuthHeaders: z.optional(authHeadersMode),
+  realtime: z.optional(realtimeOverrides),
+  eventNames: z.optional(eventNamesMode),
   /**
    * The card provider's SDK script, absolute or relative to the page. Default: PayPal's own
    * (`https://www.paypal.com/sdk/js`); the reference server's config.json names its sandbox double.
    */
-  paymentSdkUrl: text.optional(),
-  appVersion: text.optional(),
+  paymentSdkUrl: z.optional(text),
+  appVersion: z.optional(text),
 });
 export type AppConfigFile = z.infer<typeof appConfigFile>;
 
@@ -60,7 +65,7 @@ export type AppConfigFile = z.infer<typeof appConfigFile>;
  * anything else and winning over config.json, plus `engine` (`dedicated` forces one engine worker
  * per tab, leader-elected, where SharedWorker exists), which must be known before the worker starts.
  */
-export const windowAppConfig = appConfigFile.extend({ engine: z.enum(['shared', 'dedicated']).optional() });
+export const windowAppConfig = z.extend(appConfigFile, { engine: z.optional(z.enum(['shared', 'dedicated'])) });
 export type WindowAppConfig = z.infer<typeof windowAppConfig>;
 
 /** The realtime part of the configuration, as the page hands it to the engine at hello. */

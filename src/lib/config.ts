@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type * as z from 'zod/mini';
 import { appConfigFile, windowAppConfig, type AppConfigFile, type RealtimeConventions, type WindowAppConfig } from '../../db/app-config.ts';
 
 /**
@@ -43,7 +43,7 @@ export const CONFIG_TIMEOUT_MS = 4000;
 
 const strip = (u: string) => u.replace(/\/+$/, '');
 
-function issuesText(error: z.ZodError): string {
+function issuesText(error: z.core.$ZodError): string {
   return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
 }
 
