@@ -8,7 +8,7 @@ export interface Woken {
 export type Wake = (how: 'hover' | 'focus' | 'press') => void;
 
 /** After the first screen settled: a few seconds after load, when the page is idle. */
-function whenSettled(run: () => void): () => void {
+export function whenSettled(run: () => void): () => void {
   let idle = 0;
   const timer = setTimeout(() => {
     idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : (setTimeout(run, 0) as unknown as number);

@@ -1,6 +1,7 @@
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { DURATIONS } from '../../../db/messages.ts';
-import { useI18n } from '../../lib/i18n/index.ts';
+import { whenSettled } from './lazy-part.tsx';
 
 /** The gap between the navbar (85 px from md up, 65-70 px on phones) and the first toast. */
 const BELOW_NAVBAR = 'calc(85px + 0.5rem)';
@@ -44,23 +45,29 @@ export function keepOpenOnToast(e: { detail?: { target?: EventTarget | null; ori
   if (target instanceof Element && target.closest('[data-scope="toast"]')) e.preventDefault();
 }
 
-/** Toasts show catalogue messages in the language on view (a switch renames the open ones too). */
+const ToastList = lazy(() => import('./toast-list.tsx'));
+
+/**
+ * Where the toasts show. Their code (the toast machine, its parts and styles) is not in the first
+ * screen: it is fetched when the first toast is asked for, or once the first screen has settled.
+ * A toast created before it is there waits in the toaster's store and shows as soon as it is.
+ */
 export function Toaster() {
-  const { t, tMessage } = useI18n();
+  const [wanted, setWanted] = useState(() => toaster.getVisibleToasts().length > 0);
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    const unsubscribe = toaster.subscribe(want);
+    const cancel = whenSettled(want);
+    return () => {
+      unsubscribe();
+      cancel();
+    };
+  }, [wanted]);
+  if (!wanted) return null;
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title dir="auto">{typeof toast.title === 'string' ? tMessage(toast.title) : toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description dir="auto">{typeof toast.description === 'string' ? tMessage(toast.description) : toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger aria-label={t('shell.close')} />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
   );
 }
