@@ -3,7 +3,9 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { chromium, type BrowserContext, type Page, type ConsoleMessage } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { seed } from '../../server/seed/index.ts';
@@ -14,6 +16,11 @@ export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
+
+/** The two sizes the layout tests look at: a desktop's 1280×800 and a phone's 375×740, named. */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+export const SIZES = [['desktop', DESKTOP], ['phone', PHONE]] as const;
 
 export interface AppServer extends RunningServer {
   dataDir: string;
@@ -35,6 +42,33 @@ export async function startApp(opts: { scale?: number; config?: Partial<ServerCo
       await server.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The reference server (`startApp`) for the tests of one file: started before them (a `beforeAll`
+ * registered where this is called, so it runs before the file's own) and closed after them. The
+ * returned object reads the running server: call it at the top of the file, read it in hooks and tests.
+ */
+export function appForFile(opts: Parameters<typeof startApp>[0] = {}): Omit<AppServer, 'close'> {
+  let running: AppServer | undefined;
+  beforeAll(async () => {
+    running = await startApp(opts);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  const get = () => {
+    if (!running) throw new Error('the app is not started: read it in a hook or a test');
+    return running;
+  };
+  return {
+    get url() { return get().url; },
+    get port() { return get().port; },
+    get app() { return get().app; },
+    get realtime() { return get().realtime; },
+    get dataDir() { return get().dataDir; },
+    setClockOffset: (ms: number) => get().setClockOffset(ms),
   };
 }
 
@@ -84,6 +118,160 @@ export async function launchBrowser(opts: { viewport?: { width: number; height: 
 }
 
 /**
+ * Runs `fn` in a fresh browser (`launchBrowser`); when it throws, a full-page screenshot of the first
+ * tab goes to /tmp/<name>-failure-<time>.png and the error names it. Then the test fails on any
+ * console or page error, but for those `allowErrors` matches.
+ */
+export async function withBrowser(
+  name: string,
+  fn: (b: Browser) => Promise<void>,
+  opts: { viewport?: { width: number; height: number }; allowErrors?: RegExp } = {},
+): Promise<void> {
+  const b = await launchBrowser(opts.viewport ? { viewport: opts.viewport } : {});
+  try {
+    await fn(b).catch(async (e: unknown) => {
+      const file = `/tmp/${name}-failure-${Date.now()}.png`;
+      await b.context.pages()[0]?.screenshot({ path: file, fullPage: true }).catch(() => {});
+      throw new Error(`${(e as Error).message}\n(screenshot: ${file})`);
+    });
+    const allowed = opts.allowErrors;
+    expect(allowed ? b.errors.filter((e) => !allowed.test(e)) : b.errors).toEqual([]);
+  } finally {
+    await b.close();
+  }
+}
+
+/** `withBrowser` at a viewport, handing `fn` the browser's first tab as well. */
+export const withPage = (name: string, viewport: { width: number; height: number }, fn: (b: Browser, page: Page) => Promise<void>) =>
+  withBrowser(name, async (b) => fn(b, await b.newPage()), { viewport });
+
+/** Closes the "Install the app" prompt if it shows. */
+export async function dismissInstall(page: Page): Promise<void> {
+  const notNow = page.getByRole('button', { name: 'Not now' });
+  if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
+}
+
+/** The toast saying `text` exactly. */
+export const toastWith = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }).first();
+
+/** Waits for a toast, then closes every toast (at the bottom right they would cover buttons). */
+export async function toast(page: Page, text: string, timeout = 15_000): Promise<void> {
+  await page.getByRole('status').getByText(text, { exact: true }).first().waitFor({ timeout });
+  const region = page.getByRole('region', { name: /Notifications/ });
+  for (const close of await region.getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => {});
+  await region.getByRole('status').first().waitFor({ state: 'detached', timeout }).catch(() => {});
+}
+
+/** A JSON call to the server's API (`path` below /api), as `token`'s user or nobody; a reply that is not 2xx throws. */
+export async function callApi<T>(origin: string, method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const r = await fetch(`${origin}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
+/** The API token of a user, signed in through POST /api/login. */
+export async function loginToken(origin: string, email: string, password = 'password'): Promise<string> {
+  const r = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await r.json()) as { token: string }).token;
+}
+
+/** A seeded user's id. */
+export const userIdOf = (app: Pick<AppServer, 'app'>, email: string) => (app.app.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
+
+/** The approved enrolment of `student` with `teacher` in the course named `course`. */
+export const approvedEnrollmentOf = (app: Pick<AppServer, 'app'>, student: string, teacher: string, course: string) =>
+  (app.app.db
+    .prepare(`SELECT e.id FROM enrollments e JOIN courses c ON c.id = e.course_id
+              WHERE e.student_id = ? AND e.teacher_id = ? AND e.status = 'approved' AND c.name = ?`)
+    .get(userIdOf(app, student), userIdOf(app, teacher), course) as { id: number }).id;
+
+/** Makes a tab hidden (as when another application is in front) or visible again, and tells the app, as the browser would. */
+export async function setHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((h) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+/**
+ * An init script recording every notification a tab shows, before the app runs: through the service
+ * worker (as the app shows them) and, were one to bypass it, a page `Notification` (`page: true`).
+ * Read with `shownCalls`.
+ */
+export const RECORD_NOTIFICATIONS = `(() => {
+  const calls = (globalThis.__shown = []);
+  const proto = globalThis.ServiceWorkerRegistration && ServiceWorkerRegistration.prototype;
+  if (!proto) return;
+  const show = proto.showNotification;
+  proto.showNotification = function (title, options) {
+    calls.push({ title, tag: options && options.tag });
+    return show.call(this, title, options);
+  };
+  const Page = globalThis.Notification;
+  if (Page) {
+    const Wrapped = function (title, options) {
+      calls.push({ title, tag: options && options.tag, page: true });
+      return new Page(title, options);
+    };
+    Object.defineProperty(Wrapped, 'permission', { get: () => Page.permission });
+    Wrapped.requestPermission = (...a) => Page.requestPermission(...a);
+    Wrapped.prototype = Page.prototype;
+    globalThis.Notification = Wrapped;
+  }
+})();`;
+export type ShownCall = { title: string; tag?: string; page?: boolean };
+/** The notifications a tab has shown since it loaded (`RECORD_NOTIFICATIONS`). */
+export const shownCalls = (page: Page) => page.evaluate(() => (globalThis as unknown as { __shown: ShownCall[] }).__shown);
+
+/** The notifications the browser shows for the app's service worker. */
+export const displayedNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return ((await reg?.getNotifications()) ?? []).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string } | null)?.url }));
+  });
+
+/**
+ * Signs a user in with the notification permission granted, the tabs recording what they show
+ * (`RECORD_NOTIFICATIONS`), and notifications turned on in Settings; returns the tab, on Settings.
+ */
+export async function signInWithNotifications(b: Browser, origin: string, email: string, timeout = 15_000): Promise<Page> {
+  await b.context.addInitScript(RECORD_NOTIFICATIONS);
+  await b.context.grantPermissions(['notifications'], { origin });
+  const page = await b.newPage();
+  await signIn(page, origin, email, { timeout });
+  await waitForServiceWorker(page);
+  await page.goto(`${origin}/settings`);
+  const toggle = page.getByRole('checkbox', { name: /^Notify me/ });
+  await toggle.check({ force: true });
+  await expect.poll(() => toggle.isChecked()).toBe(true);
+  return page;
+}
+
+/**
+ * A click on a notification leading to `url` (the service worker brings a tab of the app forward and
+ * tells it): exactly one of `pages` is then at `url`, with the dialog of class `classId` open; returns the dialog.
+ */
+export async function clickOpensClass(b: Browser, pages: Page[], url: string, classId: number, timeout = 15_000) {
+  const sw = b.context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'))!;
+  await sw.evaluate((u) => (self as unknown as { openNotificationTarget: (u: string) => Promise<void> }).openNotificationTarget(u), url);
+  const at = (p: Page) => new URL(p.url()).pathname + new URL(p.url()).search;
+  await expect.poll(() => pages.filter((p) => at(p) === url).length, { timeout }).toBe(1);
+  const opened = pages.find((p) => at(p) === url)!;
+  const details = opened.getByRole('dialog', { name: 'Class Details' });
+  await details.getByText(`#${classId}`).waitFor({ timeout });
+  return details;
+}
+
+/**
  * Waits until the app's service worker controls `page` and its install is over (public/sw.js: the
  * first install precaches the whole build, then takes control), and returns the build version it
  * serves. Call it before a test cuts the network: as for a real user, the app opens offline only
@@ -115,6 +303,28 @@ export async function signIn(page: Page, origin: string, email: string, opts: { 
 }
 
 /**
+ * Passes a proxy's WebSocket upgrade (the realtime socket) through to the server on `target`; the
+ * socket to the server joins `sockets` (for a proxy to cut) while it is open.
+ */
+export function passUpgrade(target: number, sockets: Set<net.Socket>, req: http.IncomingMessage, client: Duplex, head: Buffer): void {
+  const up = net.connect(target, '127.0.0.1', () => {
+    const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headersDistinct).flatMap(([k, vs]) => (vs ?? []).map((v) => `${k}: ${v}`))];
+    up.write(`${lines.join('\r\n')}\r\n\r\n`);
+    if (head.length) up.write(head);
+    client.pipe(up);
+    up.pipe(client);
+  });
+  sockets.add(up);
+  up.on('close', () => {
+    sockets.delete(up);
+    client.destroy();
+  });
+  up.on('error', () => client.destroy());
+  client.on('error', () => up.destroy());
+  client.on('close', () => up.destroy());
+}
+
+/**
  * An HTTP proxy to the server that can cut the API, the realtime socket and uploads ('api', as a
  * lost network drops them while the page stays), or every request ('all': no server at all).
  */
@@ -137,21 +347,7 @@ export async function startProxy(target: number) {
   });
   server.on('upgrade', (req, client, head) => {
     if (cut(req.url)) return client.destroy();
-    const up = net.connect(target, '127.0.0.1', () => {
-      const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headersDistinct).flatMap(([k, vs]) => (vs ?? []).map((v) => `${k}: ${v}`))];
-      up.write(`${lines.join('\r\n')}\r\n\r\n`);
-      if (head.length) up.write(head);
-      client.pipe(up);
-      up.pipe(client);
-    });
-    sockets.add(up);
-    up.on('close', () => {
-      sockets.delete(up);
-      client.destroy();
-    });
-    up.on('error', () => client.destroy());
-    client.on('error', () => up.destroy());
-    client.on('close', () => up.destroy());
+    passUpgrade(target, sockets, req, client, head);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {

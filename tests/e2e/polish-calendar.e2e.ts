@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
+import { appForFile, DESKTOP, SIZES, withPage, dismissInstall, type Browser, signIn as signInAt } from './harness.ts';
 
 /**
  * Issue 16 items 11 and 13 in a real browser against the seeded server, at 1280×800 and 375×740:
@@ -13,17 +13,8 @@ import { launchBrowser, startApp, type AppServer, type Browser, signIn as signIn
 const STUDENT = 'student@example.com';
 const TEACHER = 'teacher@example.com';
 const TIMEOUT = 15_000;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 740 };
-const SIZES = [['desktop', DESKTOP], ['phone', PHONE]] as const;
 
-let app: AppServer;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForFile();
 
 /** A class event of the calendar (FullCalendar's button, with our kind class). */
 const EVENT = '[role=button][class*="event-"]';
@@ -31,26 +22,7 @@ const STATUS = '(Attended|Missed|Next Classes|Trial|Rescheduled|Running|Canceled
 
 const signIn = (page: Page, email: string, teacher = false) => signInAt(page, app.url, email, { teacher, timeout: TIMEOUT });
 
-async function withBrowser(viewport: { width: number; height: number }, fn: (b: Browser, page: Page) => Promise<void>) {
-  const b = await launchBrowser({ viewport });
-  try {
-    const page = await b.newPage();
-    await fn(b, page).catch(async (e: unknown) => {
-      const shot = `/tmp/polish-calendar-failure-${Date.now()}.png`;
-      await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
-      throw new Error(`${(e as Error).message}\n(screenshot: ${shot})`);
-    });
-    expect(b.errors).toEqual([]);
-  } finally {
-    await b.close();
-  }
-}
-
-async function dismissInstall(page: Page) {
-  const notNow = page.getByRole('button', { name: 'Not now' });
-  if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
-}
-
+const withBrowser = (viewport: { width: number; height: number }, fn: (b: Browser, page: Page) => Promise<void>) => withPage('polish-calendar', viewport, fn);
 
 /** The calendar's events in the viewport of its scroller, and the time-axis labels there. */
 async function weekState(page: Page) {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
+import { appForFile, DESKTOP, SIZES, withPage, dismissInstall, toastWith, approvedEnrollmentOf, userIdOf, type Browser, signIn as signInAt } from './harness.ts';
 
 /**
  * Issue 16, the classes items: Join Class opens the class in a new tab (3), the join URL's messages
@@ -15,29 +15,18 @@ const PASSWORD = 'password';
 const HIFZ = 'Quran Memorisation (Hifz)';
 const TIMEOUT = 15_000;
 const MINUTE = 60_000;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 740 };
-const SIZES = [['desktop', DESKTOP], ['phone', PHONE]] as const;
 /** A class room outside the app: the browser never leaves for the internet, the test answers it. */
 const ROOM = 'https://classroom.example.test/room';
 
-let app: AppServer;
+const app = appForFile();
 let studentId = 0;
 let teacherId = 0;
 let hifzEnrollment = 0;
 
 beforeAll(async () => {
-  app = await startApp();
-  const id = (email: string) => (app.app.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
-  studentId = id(STUDENT);
-  teacherId = id(TEACHER);
-  hifzEnrollment = (app.app.db
-    .prepare(`SELECT e.id FROM enrollments e JOIN courses c ON c.id = e.course_id
-              WHERE e.student_id = ? AND e.teacher_id = ? AND e.status = 'approved' AND c.name = ?`)
-    .get(studentId, teacherId, HIFZ) as { id: number }).id;
-});
-afterAll(async () => {
-  await app?.close();
+  studentId = userIdOf(app, STUDENT);
+  teacherId = userIdOf(app, TEACHER);
+  hifzEnrollment = approvedEnrollmentOf(app, STUDENT, TEACHER, HIFZ);
 });
 
 /** A class on the demo Hifz enrolment, through the test-only route. */
@@ -53,27 +42,7 @@ async function createClass(body: Record<string, unknown>): Promise<number> {
 
 const signIn = (page: Page, email: string, teacher = false) => signInAt(page, app.url, email, { teacher, password: PASSWORD, timeout: TIMEOUT });
 
-async function withBrowser(viewport: { width: number; height: number }, fn: (b: Browser, page: Page) => Promise<void>) {
-  const b = await launchBrowser({ viewport });
-  try {
-    const page = await b.newPage();
-    await fn(b, page).catch(async (e: unknown) => {
-      const shot = `/tmp/polish-classes-failure-${Date.now()}.png`;
-      await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
-      throw new Error(`${(e as Error).message}\n(screenshot: ${shot})`);
-    });
-    expect(b.errors).toEqual([]);
-  } finally {
-    await b.close();
-  }
-}
-
-async function dismissInstall(page: Page) {
-  const notNow = page.getByRole('button', { name: 'Not now' });
-  if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
-}
-
-const toastWith = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }).first();
+const withBrowser = (viewport: { width: number; height: number }, fn: (b: Browser, page: Page) => Promise<void>) => withPage('polish-classes', viewport, fn);
 
 describe('issue 16, classes', () => {
   for (const [index, [size, viewport]] of SIZES.entries()) {

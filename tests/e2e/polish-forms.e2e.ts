@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
+import { appForFile, SIZES, withPage, dismissInstall, toastWith, startApp, type Browser, signIn as signInAt } from './harness.ts';
 
 /**
  * Issue 16, items 5, 6, 7 and 10 in a real browser against the seeded reference server, at the
@@ -13,43 +13,14 @@ const STUDENT = 'student@example.com';
 const TEACHER = 'teacher@example.com';
 const PASSWORD = 'password';
 const TIMEOUT = 15_000;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 740 };
-const SIZES = [['desktop', DESKTOP], ['phone', PHONE]] as const;
 
-let app: AppServer;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForFile();
 
 const signIn = (page: Page, email: string, teacher = false) => signInAt(page, app.url, email, { teacher, password: PASSWORD, timeout: TIMEOUT });
 const userId = (email: string) => (app.app.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
 const shot = (page: Page, name: string, size: string) => page.screenshot({ path: `/tmp/polish-forms-${name}-${size}.png` });
 
-async function withBrowser(viewport: { width: number; height: number }, fn: (b: Browser, page: Page) => Promise<void>) {
-  const b = await launchBrowser({ viewport });
-  try {
-    const page = await b.newPage();
-    await fn(b, page).catch(async (e: unknown) => {
-      const file = `/tmp/polish-forms-failure-${Date.now()}.png`;
-      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      throw new Error(`${(e as Error).message}\n(screenshot: ${file})`);
-    });
-    expect(b.errors).toEqual([]);
-  } finally {
-    await b.close();
-  }
-}
-
-async function dismissInstall(page: Page) {
-  const notNow = page.getByRole('button', { name: 'Not now' });
-  if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
-}
-
-const toastWith = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }).first();
+const withBrowser = (viewport: { width: number; height: number }, fn: (b: Browser, page: Page) => Promise<void>) => withPage('polish-forms', viewport, fn);
 
 describe('issue 16 forms', () => {
   for (const [size, viewport] of SIZES) {

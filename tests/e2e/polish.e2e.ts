@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
+import { appForFile, DESKTOP, PHONE, SIZES, withPage, dismissInstall, toastWith, type Browser, signIn as signInAt } from './harness.ts';
 
 /**
  * Issue 16: what a new user tripped over and the spec's last gaps, in a real browser against the
@@ -11,41 +11,12 @@ import { launchBrowser, startApp, type AppServer, type Browser, signIn as signIn
 const STUDENT = 'student@example.com';
 const PASSWORD = 'password';
 const TIMEOUT = 15_000;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 740 };
-const SIZES = [['desktop', DESKTOP], ['phone', PHONE]] as const;
 
-let app: AppServer;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForFile();
 
 const signIn = (page: Page, email: string, teacher = false) => signInAt(page, app.url, email, { teacher, password: PASSWORD, timeout: TIMEOUT });
 
-async function withBrowser(viewport: { width: number; height: number }, fn: (b: Browser, page: Page) => Promise<void>) {
-  const b = await launchBrowser({ viewport });
-  try {
-    const page = await b.newPage();
-    await fn(b, page).catch(async (e: unknown) => {
-      const shot = `/tmp/polish-e2e-failure-${Date.now()}.png`;
-      await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
-      throw new Error(`${(e as Error).message}\n(screenshot: ${shot})`);
-    });
-    expect(b.errors).toEqual([]);
-  } finally {
-    await b.close();
-  }
-}
-
-async function dismissInstall(page: Page) {
-  const notNow = page.getByRole('button', { name: 'Not now' });
-  if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
-}
-
-const toastWith = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }).first();
+const withBrowser = (viewport: { width: number; height: number }, fn: (b: Browser, page: Page) => Promise<void>) => withPage('polish-e2e', viewport, fn);
 
 /** An open conversation of the user. */
 const openConversationOf = (email: string) =>
