@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
+import {
+  appForFile, approvedEnrollmentOf, callApi, dismissInstall, toast, userIdOf, launchBrowser, waitForServiceWorker, type Browser, signIn as signInAt,
+} from './harness.ts';
 
 /**
  * Classes across two real browsers against the seeded reference server: the demo student asks to
@@ -20,35 +22,19 @@ const CALENDAR_POLL_WAIT = 30_000;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-let app: AppServer;
+const app = appForFile();
 let studentId = 0;
 let teacherId = 0;
 /** The demo pair's approved (non-trial) Hifz enrolment. */
 let hifzEnrollment = 0;
 
 beforeAll(async () => {
-  app = await startApp();
-  const id = (email: string) => (app.app.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
-  studentId = id(STUDENT);
-  teacherId = id(TEACHER);
-  hifzEnrollment = (app.app.db
-    .prepare(`SELECT e.id FROM enrollments e JOIN courses c ON c.id = e.course_id
-              WHERE e.student_id = ? AND e.teacher_id = ? AND e.status = 'approved' AND c.name = ?`)
-    .get(studentId, teacherId, HIFZ) as { id: number }).id;
-});
-afterAll(async () => {
-  await app?.close();
+  studentId = userIdOf(app, STUDENT);
+  teacherId = userIdOf(app, TEACHER);
+  hifzEnrollment = approvedEnrollmentOf(app, STUDENT, TEACHER, HIFZ);
 });
 
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const r = await fetch(`${app.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-  return (await r.json()) as T;
-}
+const api = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(app.url, method, path, token, body);
 
 /** A class on the demo Hifz enrolment, through the test-only route. */
 async function createClass(body: { start_at?: string; start_in_minutes?: number; duration?: number }): Promise<{ id: number; start_datetime: string }> {
@@ -89,20 +75,6 @@ async function signIn(page: Page, email: string, teacher = false) {
   // The app sends the browser's timezone (UTC here) after sign-in: times below are read in UTC.
   await expect.poll(() => (app.app.db.prepare('SELECT timezone FROM users WHERE email = ?').get(email) as { timezone: string }).timezone,
     { timeout: TIMEOUT }).toBe('UTC');
-}
-
-/** Waits for a toast, then closes every toast (at the bottom right they would cover buttons). */
-async function toast(page: Page, text: string) {
-  await page.getByRole('status').getByText(text, { exact: true }).first().waitFor({ timeout: TIMEOUT });
-  const region = page.getByRole('region', { name: /Notifications/ });
-  for (const close of await region.getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => {});
-  await region.getByRole('status').first().waitFor({ state: 'detached', timeout: TIMEOUT }).catch(() => {});
-}
-
-/** Closes the "Install the app" prompt if it shows. */
-async function dismissInstall(page: Page) {
-  const notNow = page.getByRole('button', { name: 'Not now' });
-  if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
 }
 
 async function withBrowsers(n: number, fn: (bs: Browser[]) => Promise<void>) {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
+import { appForFile, callApi, toast, withBrowser as withBrowserNamed, waitForServiceWorker, type Browser, signIn as signInAt } from './harness.ts';
 
 /**
  * Courses and class reports in a real browser against the seeded reference server: a student
@@ -16,47 +16,13 @@ const STUDENT_TZ = 'Europe/London';
 const COURSE = 'Quranic Arabic';
 const TIMEOUT = 15_000;
 
-let app: AppServer;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForFile();
 
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const r = await fetch(`${app.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-  return (await r.json()) as T;
-}
+const api = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(app.url, method, path, token, body);
 
 const signIn = (page: Page, email: string, teacher = false) => signInAt(page, app.url, email, { teacher, password: PASSWORD, timeout: TIMEOUT });
 
-/** Waits for a toast, then closes every toast (at the bottom right they would cover the form's buttons). */
-async function toast(page: Page, text: string) {
-  await page.getByRole('status').getByText(text, { exact: true }).first().waitFor({ timeout: TIMEOUT });
-  const region = page.getByRole('region', { name: /Notifications/ });
-  for (const close of await region.getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => {});
-  await region.getByRole('status').first().waitFor({ state: 'detached', timeout: TIMEOUT }).catch(() => {});
-}
-
-async function withBrowser(fn: (b: Browser) => Promise<void>) {
-  const b = await launchBrowser();
-  try {
-    await fn(b).catch(async (e: unknown) => {
-      const shot = `/tmp/courses-e2e-failure-${Date.now()}.png`;
-      await b.context.pages()[0]?.screenshot({ path: shot, fullPage: true }).catch(() => {});
-      throw new Error(`${(e as Error).message}\n(screenshot: ${shot})`);
-    });
-    expect(b.errors).toEqual([]);
-  } finally {
-    await b.close();
-  }
-}
+const withBrowser = (fn: (b: Browser) => Promise<void>) => withBrowserNamed('courses-e2e', fn);
 
 describe('courses', () => {
   it('a student enrols, edits and resubmits; the admin asks for changes, then approves; the student cancels', async () => {

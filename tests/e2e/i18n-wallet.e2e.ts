@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { shot, htmlOf, launchBrowser, signIn, startApp, type AppServer } from './harness.ts';
+import { appForFile, shot, htmlOf, launchBrowser, signIn, withBrowser, type Browser } from './harness.ts';
 import { wallet as enWallet } from '../../src/lib/i18n/en/wallet.ts';
 import { family as enFamily } from '../../src/lib/i18n/en/family.ts';
 
@@ -15,13 +15,7 @@ import { family as enFamily } from '../../src/lib/i18n/en/family.ts';
  * The demo student starts with $45.00, no loan, can borrow up to $50.
  */
 const TIMEOUT = 15_000;
-let app: AppServer;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForFile();
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -65,16 +59,21 @@ async function dismissInstallPrompt(page: Page) {
   if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
 }
 
+/** The demo student, signed in, switched to Arabic in Settings (as i18n.e2e.ts does). */
+async function studentInArabic(b: Browser): Promise<Page> {
+  const page = await b.newPage();
+  await signIn(page, app.url, 'student@example.com', { timeout: TIMEOUT });
+  await page.goto(`${app.url}/settings`);
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor({ timeout: TIMEOUT });
+  await page.getByLabel('Language').selectOption('ar');
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl', null, { timeout: 5000 });
+  return page;
+}
+
 describe('the wallet in Arabic', () => {
   it('borrows, opens the manual and card payments, right to left, with no English left, at both sizes, light and dark', async () => {
-    const b = await launchBrowser();
-    try {
-      const page = await b.newPage();
-      await signIn(page, app.url, 'student@example.com', { timeout: TIMEOUT });
-      await page.goto(`${app.url}/settings`);
-      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor({ timeout: TIMEOUT });
-      await page.getByLabel('Language').selectOption('ar');
-      await page.waitForFunction(() => document.documentElement.dir === 'rtl', null, { timeout: 5000 });
+    await withBrowser('i18n-wallet-e2e', async (b) => {
+      const page = await studentInArabic(b);
 
       let loan = 0;
       let credits = 45;
@@ -157,10 +156,7 @@ describe('the wallet in Arabic', () => {
           await card.waitFor({ state: 'detached', timeout: TIMEOUT });
         }
       }
-      expect(b.errors).toEqual([]);
-    } finally {
-      await b.close();
-    }
+    });
   });
 
   it('the report of a malformed config.json follows the switch to Arabic, naming the keys as written', async () => {
@@ -194,14 +190,8 @@ describe('the wallet in Arabic', () => {
   it('My Children and Transfer Credits in Arabic, at both sizes, light and dark', async () => {
     const db = app.app.db;
     const creditsOf = (email: string) => (db.prepare('SELECT credits FROM users WHERE email = ?').get(email) as { credits: number }).credits;
-    const b = await launchBrowser();
-    try {
-      const page = await b.newPage();
-      await signIn(page, app.url, 'student@example.com', { timeout: TIMEOUT });
-      await page.goto(`${app.url}/settings`);
-      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor({ timeout: TIMEOUT });
-      await page.getByLabel('Language').selectOption('ar');
-      await page.waitForFunction(() => document.documentElement.dir === 'rtl', null, { timeout: 5000 });
+    await withBrowser('i18n-wallet-e2e', async (b) => {
+      const page = await studentInArabic(b);
       for (const size of SIZES) {
         await page.setViewportSize(size);
         for (const mode of MODES) {
@@ -242,9 +232,6 @@ describe('the wallet in Arabic', () => {
           }
         }
       }
-      expect(b.errors).toEqual([]);
-    } finally {
-      await b.close();
-    }
+    });
   });
 });

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createUser } from '../../server/seed/factory.ts';
-import { launchBrowser, signIn as signInAt, startApp, type AppServer, type Browser } from './harness.ts';
+import { appForFile, passUpgrade, withBrowser as withBrowserNamed, signIn as signInAt, type Browser } from './harness.ts';
 
 /**
  * Every screen's three honest states (issue 14 item 4): with nothing mirrored and its request
@@ -19,13 +19,7 @@ import { launchBrowser, signIn as signInAt, startApp, type AppServer, type Brows
 const TIMEOUT = 15_000;
 const FETCH_FAILED = 'Error occurred during fetching data';
 
-let app: AppServer;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForFile();
 
 /** A proxy to the server: API paths matching `fail` get a 500, those matching `delay` wait first. */
 async function faultProxy(target: number) {
@@ -55,23 +49,7 @@ async function faultProxy(target: number) {
     sock.on('close', () => sockets.delete(sock));
   });
   // The realtime socket passes through untouched.
-  server.on('upgrade', (req, client, head) => {
-    const up = net.connect(target, '127.0.0.1', () => {
-      const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headersDistinct).flatMap(([k, vs]) => (vs ?? []).map((v) => `${k}: ${v}`))];
-      up.write(`${lines.join('\r\n')}\r\n\r\n`);
-      if (head.length) up.write(head);
-      client.pipe(up);
-      up.pipe(client);
-    });
-    sockets.add(up);
-    up.on('close', () => {
-      sockets.delete(up);
-      client.destroy();
-    });
-    up.on('error', () => client.destroy());
-    client.on('error', () => up.destroy());
-    client.on('close', () => up.destroy());
-  });
+  server.on('upgrade', (req, client, head) => passUpgrade(target, sockets, req, client, head));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     origin: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
@@ -84,20 +62,8 @@ async function faultProxy(target: number) {
   };
 }
 
-async function withBrowser(fn: (b: Browser) => Promise<void>) {
-  const b = await launchBrowser();
-  try {
-    await fn(b).catch(async (e: unknown) => {
-      const shot = `/tmp/load-states-e2e-failure-${Date.now()}.png`;
-      await b.context.pages()[0]?.screenshot({ path: shot, fullPage: true }).catch(() => {});
-      throw new Error(`${(e as Error).message}\n(screenshot: ${shot})`);
-    });
-    // A failed request is the browser's to log ("Failed to load resource: 500"), not the app's.
-    expect(b.errors.filter((e) => !/status of 500/.test(e))).toEqual([]);
-  } finally {
-    await b.close();
-  }
-}
+// A failed request is the browser's to log ("Failed to load resource: 500"), not the app's.
+const withBrowser = (fn: (b: Browser) => Promise<void>) => withBrowserNamed('load-states-e2e', fn, { allowErrors: /status of 500/ });
 
 /** Navigates inside the app (no reload: the engine and its mirror stay as they are). */
 async function goTo(page: Page, path: string) {
