@@ -1,6 +1,6 @@
 import { Box, Spinner, Stack, Text } from '@chakra-ui/react';
 import { loadScript, type PayPalButtonsComponent } from '@paypal/paypal-js';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useShell } from '../../app/session-context.tsx';
@@ -30,7 +30,8 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
   const { t } = useI18n();
   const clientId = useShell().settings?.pp_client ?? '';
   const { run, busy } = useMutation('recharge', { attempt: true });
-  const container = useRef<HTMLDivElement>(null);
+  // The element the provider's buttons go in, once it is on the page (the dialog's code may still be coming).
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   // The provider's buttons are rendered once per amount: their approval completes with the latest `run`.
   // The customer has paid by then: a failure that may be passing (offline, a timeout, a 5xx) is tried
@@ -47,6 +48,7 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
   });
 
   useEffect(() => {
+    if (!container) return;
     let gone = false;
     let buttons: PayPalButtonsComponent | null = null;
     const providerFailed = () => {
@@ -58,7 +60,7 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
       const { config } = await appConfig();
       const paypal = await loadScript({ clientId, sdkBaseUrl: config.paymentSdkUrl, currency: 'USD', intent: 'capture', components: 'buttons' });
       if (gone) return;
-      if (!paypal?.Buttons || !container.current) throw new Error('The payment provider has no buttons');
+      if (!paypal?.Buttons) throw new Error('The payment provider has no buttons');
       buttons = paypal.Buttons({
         createOrder: (_data, actions) =>
           actions.order.create({ intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: amount.toFixed(2) } }] }),
@@ -70,7 +72,7 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
         },
         onError: providerFailed,
       });
-      await buttons.render(container.current);
+      await buttons.render(container);
       if (!gone) setState('ready');
     })().catch((e: unknown) => {
       console.warn('[wallet] card payment provider failed:', e);
@@ -82,7 +84,7 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
       gone = true;
       void buttons?.close().catch(() => undefined);
     };
-  }, [clientId, amount]);
+  }, [clientId, amount, container]);
 
   return (
     <AppDialog title={t('wallet.cardTitle', { amount: formatMoney(amount) })} busy={busy} onClose={onClose} size="sm">
@@ -96,7 +98,7 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
             {t('msg.paymentProcessingFailed')}
           </Text>
         )}
-        <Box ref={container} minHeight={state === 'ready' ? '44px' : undefined} />
+        <Box ref={setContainer} minHeight={state === 'ready' ? '44px' : undefined} />
       </Stack>
     </AppDialog>
   );
