@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { launchBrowser, signIn, startApp, waitForServiceWorker, type AppServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile, displayedNotifications as notifications, withBrowser, loginToken, setHidden as hide, signIn, waitForServiceWorker } from './harness.ts';
 
 /**
  * Issue 15, attention: with the app in the background, the unread count is in the tab's title, and
@@ -10,20 +9,11 @@ import { launchBrowser, signIn, startApp, waitForServiceWorker, type AppServer }
 
 const SHARED = 1; // the demo conversation between the student and the teacher
 const TIMEOUT = 15_000;
-let app: AppServer;
+const app = appForFile();
 let teacherToken = '';
 
 beforeAll(async () => {
-  app = await startApp();
-  const r = await fetch(`${app.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ email: 'teacher@example.com', password: 'password' }),
-  });
-  teacherToken = ((await r.json()) as { token: string }).token;
-});
-afterAll(async () => {
-  await app?.close();
+  teacherToken = await loginToken(app.url, 'teacher@example.com');
 });
 
 async function teacherWrites(text: string) {
@@ -35,25 +25,9 @@ async function teacherWrites(text: string) {
   expect(r.status).toBe(200);
 }
 
-/** Makes this tab hidden (as when another application is in front) and tells the app, as the browser would. */
-async function hide(page: Page, hidden: boolean) {
-  await page.evaluate((h) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, hidden);
-}
-
-const notifications = (page: Page) =>
-  page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return ((await reg?.getNotifications()) ?? []).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
-  });
-
 describe('attention while the app is in the background', () => {
   it('the unread count is in the title; an opted-in user is notified of a new message only while no tab is visible', async () => {
-    const b = await launchBrowser();
-    try {
+    await withBrowser('attention-e2e', async (b) => {
       const page = await b.newPage();
       await signIn(page, app.url, 'student@example.com', { timeout: TIMEOUT });
       await waitForServiceWorker(page);
@@ -91,9 +65,6 @@ describe('attention while the app is in the background', () => {
       expect(n.title).toBe('Ustadha Amina Hassan');
       expect(n.tag).toMatch(/^message-\d+$/);
       await hide(page, false);
-      expect(b.errors).toEqual([]);
-    } finally {
-      await b.close();
-    }
+    });
   });
 });

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signIn, startApp, waitForServiceWorker, type AppServer, type Browser } from './harness.ts';
+import {
+  appForFile, approvedEnrollmentOf, callApi, clickOpensClass, displayedNotifications as displayed, withBrowser, loginToken, shownCalls as calls, signInWithNotifications, type Browser,
+} from './harness.ts';
 
 /**
  * Issue 15, browser notifications about a class, end to end, with permission granted and the
@@ -18,42 +20,21 @@ const HIFZ = 'Quran Memorisation (Hifz)';
 const TIMEOUT = 15_000;
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
-let app: AppServer;
+const app = appForFile();
 let teacherToken = '';
 let studentToken = '';
 let hifzEnrollment = 0;
 let teacherName = '';
 
-const login = async (email: string) => {
-  const r = await fetch(`${app.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ email, password: 'password' }),
-  });
-  return ((await r.json()) as { token: string }).token;
-};
-
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const r = await fetch(`${app.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-  return (await r.json()) as T;
-}
+const api = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(app.url, method, path, token, body);
 
 beforeAll(async () => {
-  app = await startApp();
-  teacherToken = await login(TEACHER);
-  studentToken = await login(STUDENT);
+  teacherToken = await loginToken(app.url, TEACHER);
+  studentToken = await loginToken(app.url, STUDENT);
   const user = (email: string) => app.app.db.prepare('SELECT id, name FROM users WHERE email = ?').get(email) as { id: number; name: string };
   const student = user(STUDENT);
   teacherName = user(TEACHER).name;
-  hifzEnrollment = (app.app.db
-    .prepare(`SELECT e.id FROM enrollments e JOIN courses c ON c.id = e.course_id
-              WHERE e.student_id = ? AND e.teacher_id = ? AND e.status = 'approved' AND c.name = ?`)
-    .get(student.id, user(TEACHER).id, HIFZ) as { id: number }).id;
+  hifzEnrollment = approvedEnrollmentOf(app, STUDENT, TEACHER, HIFZ);
   // Nothing of the student's running or starting within the next half hour: the class this test
   // puts 9 minutes ahead is their next one.
   const now = Date.now();
@@ -62,57 +43,11 @@ beforeAll(async () => {
               AND start_at + duration * 60000 > ? AND start_at < ?`)
     .run(2 * DAY, student.id, now, now + 30 * MIN);
 });
-afterAll(async () => {
-  await app?.close();
-});
 
-/** Every showNotification call a tab makes (through the service worker, as the app shows them), recorded before the app runs. */
-const RECORD = `(() => {
-  const calls = (globalThis.__shown = []);
-  const proto = globalThis.ServiceWorkerRegistration && ServiceWorkerRegistration.prototype;
-  if (!proto) return;
-  const show = proto.showNotification;
-  proto.showNotification = function (title, options) {
-    calls.push({ title, tag: options && options.tag });
-    return show.call(this, title, options);
-  };
-  // A page notification (no service worker) would bypass the registration: recorded too.
-  const Page = globalThis.Notification;
-  if (Page) {
-    const Wrapped = function (title, options) {
-      calls.push({ title, tag: options && options.tag, page: true });
-      return new Page(title, options);
-    };
-    Object.defineProperty(Wrapped, 'permission', { get: () => Page.permission });
-    Wrapped.requestPermission = (...a) => Page.requestPermission(...a);
-    Wrapped.prototype = Page.prototype;
-    globalThis.Notification = Wrapped;
-  }
-})();`;
-type Call = { title: string; tag?: string; page?: boolean };
-const calls = (page: Page) => page.evaluate(() => (globalThis as unknown as { __shown: Call[] }).__shown);
 const tagged = async (pages: Page[], prefix: string) => (await Promise.all(pages.map(calls))).flat().filter((c) => c.tag?.startsWith(prefix));
 
-/** The notifications the browser shows for the app's service worker. */
-const displayed = (page: Page) =>
-  page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return ((await reg?.getNotifications()) ?? []).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string } | null)?.url }));
-  });
-
 /** Signs the student in with permission granted and notifications turned on in Settings. */
-async function studentWithNotifications(b: Browser): Promise<Page> {
-  await b.context.addInitScript(RECORD);
-  await b.context.grantPermissions(['notifications'], { origin: app.url });
-  const page = await b.newPage();
-  await signIn(page, app.url, STUDENT, { timeout: TIMEOUT });
-  await waitForServiceWorker(page);
-  await page.goto(`${app.url}/settings`);
-  const toggle = page.getByRole('checkbox', { name: /^Notify me/ });
-  await toggle.check({ force: true });
-  await expect.poll(() => toggle.isChecked()).toBe(true);
-  return page;
-}
+const studentWithNotifications = (b: Browser) => signInWithNotifications(b, app.url, STUDENT, TIMEOUT);
 
 /** The unread count the tab's bell says ("Notifications, 3 unread"). */
 const unread = async (page: Page) => {
@@ -121,16 +56,7 @@ const unread = async (page: Page) => {
 };
 
 /** A click on the notification: the service worker brings a tab forward and it opens the class's dialog. */
-async function clickOpens(b: Browser, pages: Page[], url: string, classId: number) {
-  const sw = b.context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'))!;
-  await sw.evaluate((u) => (self as unknown as { openNotificationTarget: (u: string) => Promise<void> }).openNotificationTarget(u), url);
-  const at = (p: Page) => new URL(p.url()).pathname + new URL(p.url()).search;
-  await expect.poll(() => pages.filter((p) => at(p) === url).length, { timeout: TIMEOUT }).toBe(1);
-  const opened = pages.find((p) => at(p) === url)!;
-  const details = opened.getByRole('dialog', { name: 'Class Details' });
-  await details.getByText(`#${classId}`).waitFor({ timeout: TIMEOUT });
-  return details;
-}
+const clickOpens = (b: Browser, pages: Page[], url: string, classId: number) => clickOpensClass(b, pages, url, classId, TIMEOUT);
 
 describe('browser notifications about a class, end to end', () => {
   it('a class starting in 9 minutes: one reminder with two tabs open, none after a reload, its click opens the class', async () => {
@@ -139,8 +65,7 @@ describe('browser notifications about a class, end to end', () => {
     expect(home.data.next_class?.id).toBe(klass.id);
     const key = `class-soon-${klass.id}-${Date.parse(klass.start_datetime)}`;
 
-    const b = await launchBrowser();
-    try {
+    await withBrowser('class-reminder-e2e', async (b) => {
       const one = await studentWithNotifications(b);
       const two = await b.context.newPage();
       // Both tabs load the app at once: both find the reminder due, one shows it.
@@ -162,16 +87,12 @@ describe('browser notifications about a class, end to end', () => {
       expect(await tagged([one, two], 'class-soon-')).toHaveLength(0);
 
       await clickOpens(b, [one, two], shown[0]!.url!, klass.id);
-      expect(b.errors).toEqual([]);
-    } finally {
-      await b.close();
-    }
+    });
   });
 
   it('the teacher cancels a class of the student: one notification with two tabs open, none after a reload, its click opens the class', async () => {
     const klass = (await api<{ data: { id: number } }>('POST', '/test/classes', null, { enrollment_id: hifzEnrollment, start_in_minutes: 3 * 24 * 60 })).data;
-    const b = await launchBrowser();
-    try {
+    await withBrowser('class-reminder-e2e', async (b) => {
       const one = await studentWithNotifications(b);
       const two = await b.context.newPage();
       await two.goto(`${app.url}/home`);
@@ -199,9 +120,6 @@ describe('browser notifications about a class, end to end', () => {
 
       const details = await clickOpens(b, [one, two], shown[0]!.url!, klass.id);
       await details.getByText('Canceled', { exact: true }).first().waitFor({ timeout: TIMEOUT });
-      expect(b.errors).toEqual([]);
-    } finally {
-      await b.close();
-    }
+    });
   });
 });
