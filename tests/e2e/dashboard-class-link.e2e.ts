@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, shot, signIn, startApp, type AppServer } from './harness.ts';
+import { appForFile, launchBrowser, shot, signIn } from './harness.ts';
 
 /**
  * Issue 15, deep links on the dashboard: a class opened from the dashboard has the address the
@@ -10,14 +10,8 @@ import { launchBrowser, shot, signIn, startApp, type AppServer } from './harness
  */
 
 const TIMEOUT = 15_000;
-let app: AppServer;
+const app = appForFile();
 
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
 
 const where = (page: Page) => {
   const u = new URL(page.url());

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { shot, htmlOf, launchBrowser, signIn, startApp, type AppServer } from './harness.ts';
+import { appForFile, shot, htmlOf, launchBrowser, signIn } from './harness.ts';
 
 /**
  * Arabic beside English (issue 20), in a real browser: the switch in Settings turns the page right
@@ -10,13 +10,7 @@ import { shot, htmlOf, launchBrowser, signIn, startApp, type AppServer } from '.
  * screenshots of the Arabic screens there.
  */
 const TIMEOUT = 15_000;
-let app: AppServer;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForFile();
 
 const waitDir = (page: Page, dir: 'rtl' | 'ltr') => page.waitForFunction((d) => document.documentElement.dir === d, dir, { timeout: 5000 });
 const bareTitle = (page: Page) => page.title().then((t) => t.replace(/^\(\d+\+?\)\s*/, ''));

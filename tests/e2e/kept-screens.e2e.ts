@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signIn, startApp, type AppServer } from './harness.ts';
+import { appForFile, launchBrowser, signIn } from './harness.ts';
 
 /**
  * Screens seen before are kept mounted while hidden and shown again, not rebuilt
@@ -14,13 +14,7 @@ const STUDENT = 'student@example.com';
 const SHARED = 1;
 const TIMEOUT = 15_000;
 
-let app: AppServer;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForFile();
 
 const menu = (page: Page, label: string) => page.locator('aside').getByRole('link', { name: label, exact: true });
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { keptChangesMessage } from '../../db/messages.ts';
-import { launchBrowser, signIn as signInAt, startApp, startProxy, waitForServiceWorker, type AppServer, type Browser } from './harness.ts';
+import { appForFile, launchBrowser, signIn as signInAt, startProxy, waitForServiceWorker, type Browser } from './harness.ts';
 
 /**
  * The outbox across a 401 (issue 14 item 5), in a real browser with two tabs on one SharedWorker:
@@ -19,13 +19,7 @@ const PASSWORD = 'password';
 const SHARED = 1; // the student's and the teacher's open conversation (seed)
 const TIMEOUT = 15_000;
 
-let app: AppServer;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForFile();
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
