@@ -12,7 +12,8 @@ const unsupported = typeof Notification === 'undefined';
 export function NotificationSetting() {
   const [on, setOn] = useState(notificationsOn);
   const { t } = useI18n();
-  const [denied, setDenied] = useState(!unsupported && Notification.permission === 'denied');
+  // Read once (a lazy initial state): Notification.permission asks the browser, milliseconds a render.
+  const [denied, setDenied] = useState(() => !unsupported && Notification.permission === 'denied');
   const change = async (want: boolean) => {
     const now = await setNotifications(want);
     setOn(now);
