@@ -1,5 +1,5 @@
 import { Button, EmptyState, Heading, NativeSelect, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { ClassReport } from '../../../db/entities.ts';
 import { PageContainer } from '../../components/page-container.tsx';
@@ -96,7 +96,10 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
     return null;
   };
 
-  const rows = sortReports(reports);
+  // One sorted list per change of the mirror's rows, and callbacks that stay the same: a screen
+  // shown again (its live queries reconnecting) re-renders without re-rendering every row.
+  const rows = useMemo(() => sortReports(reports), [reports]);
+  const openRow = useCallback((r: ClassReport) => setOpenedId(r.id), []);
   // The list's first page: skeletons while it is asked for, the error (Retry asks again) when it
   // could not be read, "no reports" only once the server said so.
   const phase = loadPhase({ ready: true, hasData: rows.length > 0, answered: loaded, failed: failed !== null });
@@ -129,7 +132,7 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" aria-label={t('classReports.list')}>
             {rows.map((r) => (
-              <ReportRow key={r.id} report={r} role={role} timezone={timezone} onOpen={(r) => setOpenedId(r.id)} onEdit={canEdit ? setEditing : undefined} />
+              <ReportRow key={r.id} report={r} role={role} timezone={timezone} onOpen={openRow} onEdit={canEdit ? setEditing : undefined} />
             ))}
           </Stack>
         )}

@@ -1,12 +1,16 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import type { ClassReport } from '../../../db/entities.ts';
 import { formatDate } from '../../lib/format.ts';
 import { StarRating } from './star-rating.tsx';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { otherParty, type Role } from './report-rules.ts';
 
-/** One report in the list: course and the other party, the rating out of 5 and the class date. */
-export function ReportRow({ report, role, timezone, onOpen, onEdit }: {
+/**
+ * One report in the list: course and the other party, the rating out of 5 and the class date.
+ * Memoised: it renders again only when its report (the mirror's row) or the language changes.
+ */
+export const ReportRow = memo(function ReportRow({ report, role, timezone, onOpen, onEdit }: {
   report: ClassReport;
   role: Role;
   timezone: string;
@@ -48,4 +52,4 @@ export function ReportRow({ report, role, timezone, onOpen, onEdit }: {
       )}
     </HStack>
   );
-}
+});
