@@ -1,5 +1,5 @@
 import { Badge, Box, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
-import { forwardRef, type ComponentProps } from 'react';
+import { forwardRef, memo, type ComponentProps } from 'react';
 import { TableVirtuoso, type TableComponents } from 'react-virtuoso';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { t, useI18n } from '../../lib/i18n/index.ts';
@@ -64,6 +64,36 @@ function compactRow(r: TransactionRow, timeZone?: string) {
   );
 }
 
+/** The cells of one row, memoised: the table rendering again (the screen shown again, a new row) leaves the rows it already shows as they are. */
+const RowCells = memo(function RowCells({ r, compact, timeZone }: { r: TransactionRow; compact: boolean; timeZone?: string }) {
+  // Subscribes the row to the language: a switch renders it again in the new one.
+  useI18n();
+  return compact ? compactRow(r, timeZone) : (
+    <>
+      <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
+        {r.serial}
+      </Table.Cell>
+      <Table.Cell whiteSpace="nowrap">{formatDateTime(r.timestamp, timeZone)}</Table.Cell>
+      <Table.Cell>
+        <Badge variant="subtle" colorPalette={palette(r)}>
+          {typeLabel(r.type)}
+        </Badge>
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontWeight="semibold" whiteSpace="nowrap" color={valueColor(r)} data-direction={direction(r)}>
+        {displayValue(r)}
+      </Table.Cell>
+      <Table.Cell textAlign="end" whiteSpace="nowrap">
+        {formatMoney(r.credits_after)}
+      </Table.Cell>
+      <Table.Cell>
+        <Text lineClamp={2} dir="auto" maxW="xs" textAlign="match-parent">
+          {detail(r)}
+        </Text>
+      </Table.Cell>
+    </>
+  );
+});
+
 /** Every transaction, newest first, rendered a screenful at a time. */
 export function TransactionsTable({ rows, timeZone }: { rows: TransactionRow[]; timeZone?: string }) {
   const compact = useBreakpointValue({ base: true, md: false }) ?? false;
@@ -86,30 +116,7 @@ export function TransactionsTable({ rows, timeZone }: { rows: TransactionRow[]; 
             <Table.ColumnHeader>{t('transactions.details')}</Table.ColumnHeader>
           </Table.Row>
         )}
-        itemContent={(_, r) => compact ? compactRow(r, timeZone) : (
-          <>
-            <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
-              {r.serial}
-            </Table.Cell>
-            <Table.Cell whiteSpace="nowrap">{formatDateTime(r.timestamp, timeZone)}</Table.Cell>
-            <Table.Cell>
-              <Badge variant="subtle" colorPalette={palette(r)}>
-                {typeLabel(r.type)}
-              </Badge>
-            </Table.Cell>
-            <Table.Cell textAlign="end" fontWeight="semibold" whiteSpace="nowrap" color={valueColor(r)} data-direction={direction(r)}>
-              {displayValue(r)}
-            </Table.Cell>
-            <Table.Cell textAlign="end" whiteSpace="nowrap">
-              {formatMoney(r.credits_after)}
-            </Table.Cell>
-            <Table.Cell>
-              <Text lineClamp={2} dir="auto" maxW="xs" textAlign="match-parent">
-                {detail(r)}
-              </Text>
-            </Table.Cell>
-          </>
-        )}
+        itemContent={(_, r) => <RowCells r={r} compact={compact} timeZone={timeZone} />}
       />
     </Box>
   );
