@@ -1,11 +1,16 @@
 import { AspectRatio, Badge, Box, Card, HStack, Image, Link, LinkOverlay, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Enrollment } from '../../../db/entities.ts';
 import { statusStyle } from '../../lib/status.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 
-/** One of the user's enrolments: the course, its status chip, the teacher once assigned; opens the course page. */
-export function EnrollmentCard({ enrollment: e, titleAs = 'h2' }: { enrollment: Enrollment; titleAs?: 'h2' | 'h3' }) {
+/**
+ * One of the user's enrolments: the course, its status chip, the teacher once assigned; opens the
+ * course page. Memoised: the screen rendering again (shown again, a search typed) leaves the cards
+ * whose enrolment did not change as they are; the language is its own subscription.
+ */
+export const EnrollmentCard = memo(function EnrollmentCard({ enrollment: e, titleAs = 'h2' }: { enrollment: Enrollment; titleAs?: 'h2' | 'h3' }) {
   const { t } = useI18n();
   const status = statusStyle(e.status);
   return (
@@ -39,7 +44,7 @@ export function EnrollmentCard({ enrollment: e, titleAs = 'h2' }: { enrollment: 
       </Card.Footer>
     </Card.Root>
   );
-}
+});
 
 /** A placeholder no translation contains: the sentence is split on it around the teacher's link. */
 const NAME = '\u0000name\u0000';
