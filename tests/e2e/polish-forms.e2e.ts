@@ -261,6 +261,9 @@ describe('issue 16 forms', () => {
 
         await notice.getByRole('link', { name: 'Go to the student Sign In' }).click();
         await page.waitForURL(/\/login$/, { timeout: TIMEOUT });
+        // The address changes at the click, the screen once its code is there (the router keeps the
+        // teachers' form on screen meanwhile): typing before that went into the form being left.
+        await page.getByText('Welcome back', { exact: true }).waitFor({ timeout: TIMEOUT });
 
         // A wrong password: the error shows after Sign In, goes when the user types, and does not
         // stay under the field errors of an empty submit.
