@@ -31,9 +31,10 @@ describe('attention while the app is in the background', () => {
       const page = await b.newPage();
       await signIn(page, app.url, 'student@example.com', { timeout: TIMEOUT });
       await waitForServiceWorker(page);
-      const unread = () => page.evaluate(() => {
-        const s = window.__engine!.getState().session;
-        return s.status === 'signed-in' ? s.user.unread_inbox_count : -1;
+      // The mirror's user, as the shell reads it (the engine client's session copy is the one signed in with).
+      const unread = () => page.evaluate(async () => {
+        const kv = (await window.__engine!.snapshot('kv')) as { key: string; value: { unread_inbox_count?: number } }[];
+        return kv.find((r) => r.key === 'user')?.value.unread_inbox_count ?? -1;
       });
       // The demo student has unread conversations: their count is in the title.
       await page.waitForFunction(() => /^\(\d+\) Dashboard · /.test(document.title), null, { timeout: TIMEOUT });
