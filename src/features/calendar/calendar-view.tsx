@@ -1,5 +1,5 @@
-import { memo, useCallback, useMemo, useState } from 'react';
-import FullCalendar, { type CalendarController, type DatesSetInfo, type DayCellInfo, type EventClickInfo, type EventDisplayInfo } from '@fullcalendar/react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import FullCalendar, { type CalendarController, type CalendarRef, type DatesSetInfo, type DayCellInfo, type EventClickInfo, type EventDisplayInfo } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import classicTheme from '@fullcalendar/react/themes/classic';
@@ -100,6 +100,18 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
   const events = useMemo(() => classes.map((k) => toEvent(k, role)), [classes, role]);
   // Around the week's first class, or now (the same string on a poll is the same option).
   const scrollTime = useMemo(() => scrollTimeFor(classes, timeZone), [classes, timeZone]);
+  // FullCalendar scrolls to `scrollTime` only when a view is first shown. The first render may
+  // hold only some of the window's classes (the home document's, before the calendar's own read),
+  // and the week then opened around those, with the week's earlier classes above the view. When the
+  // earliest hour moves, the week goes there (rare once the window is read: a class earlier than all).
+  const calendar = useRef<CalendarRef>(null);
+  useEffect(() => {
+    try {
+      calendar.current?.getApi().scrollToTime(scrollTime);
+    } catch {
+      // no view yet: FullCalendar applies scrollTime itself when it shows one
+    }
+  }, [scrollTime]);
   const [viewType, setViewType] = useState<string>(initialView);
   const onDates = useCallback((info: DatesSetInfo) => {
     setViewType(info.view.type);
@@ -123,6 +135,7 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
   return (
     <Box className="tutoring-calendar" data-view={viewType} bg="surface" borderRadius="l2" p={{ base: '1', md: '2' }}>
       <FullCalendar
+        ref={calendar}
         controller={controller}
         plugins={PLUGINS}
         initialView={initialView}
