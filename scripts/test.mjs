@@ -21,6 +21,8 @@ let passed = 0;
 let failed = 0;
 /** Names of what failed, repeated just above the totals so the end of a CI log says what to look at. */
 const failures = [];
+/** How long each test file took, for the ten slowest above the totals. */
+const fileTimes = [];
 
 function vitest(name, args) {
   const out = path.join(tmp, `${name}.json`);
@@ -34,6 +36,7 @@ function vitest(name, args) {
     failed += j.numFailedTests;
     for (const f of j.testResults ?? []) {
       const file = path.relative(root, f.name ?? '');
+      if (f.startTime && f.endTime) fileTimes.push({ file, seconds: (f.endTime - f.startTime) / 1000 });
       const results = f.assertionResults ?? [];
       // A file that failed to load has no tests but is still a failure.
       if (f.status === 'failed' && results.length === 0) {
@@ -54,7 +57,9 @@ function vitest(name, args) {
 
 /** Runs one whole-tree check as one test: counted once, its output printed only when it fails. */
 function check(name, command, args) {
+  const started = Date.now();
   const r = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  fileTimes.push({ file: `(${name.toLowerCase()})`, seconds: (Date.now() - started) / 1000 });
   if (r.status === 0) {
     passed += 1;
     console.log(`${name} passed.`);
@@ -106,7 +111,9 @@ if (!only || only === 'e2e') {
 }
 if ((!only || only === 'bench') && fs.existsSync(path.join(root, 'bench', 'run.ts'))) {
   console.log('\nBenchmark smoke run (--quick): checks that it completes, not the figures.');
+  const started = Date.now();
   const r = spawnSync(bin('tsx'), ['bench/run.ts', '--quick', '--smoke'], { stdio: 'inherit', env: { ...process.env, E2E_SKIP_BUILD: '1' } });
+  fileTimes.push({ file: '(benchmark smoke run)', seconds: (Date.now() - started) / 1000 });
   if (r.status === 0) passed += 1;
   else {
     failed += 1;
@@ -114,6 +121,10 @@ if ((!only || only === 'bench') && fs.existsSync(path.join(root, 'bench', 'run.t
   }
 }
 fs.rmSync(tmp, { recursive: true, force: true });
+if (fileTimes.length > 0) {
+  const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+  console.log(`\nThe ten slowest test files:\n${slowest.map((t) => `  ${t.seconds.toFixed(1).padStart(6)} s  ${t.file}`).join('\n')}`);
+}
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -95,7 +95,12 @@ export async function launchBrowser(opts: { viewport?: { width: number; height: 
   // Transpiled test code may wrap functions in a `__name` helper the page lacks.
   await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
   const errors: string[] = [];
+  // `E2E_CPU_THROTTLE=R` (npm run test:repeat -- --cpu R) slows every tab's CPU R×, as on a phone.
+  const throttle = Number(process.env.E2E_CPU_THROTTLE ?? 0);
   const watch = (page: Page) => {
+    if (throttle > 1) {
+      void context.newCDPSession(page).then((cdp) => cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle })).catch(() => {});
+    }
     page.on('console', (m: ConsoleMessage) => {
       if (m.type() === 'error') errors.push(`[console] ${m.text()}`);
     });
