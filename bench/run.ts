@@ -23,7 +23,8 @@ const smoke = args.includes('--smoke');
 const scaleArg = args.indexOf('--scale');
 const SCALE = scaleArg >= 0 ? Number(args[scaleArg + 1]) : quick ? 2 : 20;
 const repsArg = args.indexOf('--reps');
-const REPS = repsArg >= 0 ? Number(args[repsArg + 1]) : quick ? 3 : 20;
+// `--smoke` (npm test) proves every section still runs: one repetition, loopback only, short windows.
+const REPS = repsArg >= 0 ? Number(args[repsArg + 1]) : smoke ? 1 : quick ? 3 : 20;
 /** `--only navigation` (or any section's name, or a part of it): run just that section. */
 const onlyArg = args.indexOf('--only');
 const ONLY = onlyArg >= 0 ? args[onlyArg + 1]! : null;
@@ -31,14 +32,14 @@ const COLD_RUNS = quick ? 1 : 3;
 /** `--profiles loopback,poor`: the network profiles the navigation section runs (loopback always first). */
 const profilesArg = args.indexOf('--profiles');
 const NAV_PROFILES: NetProfile[] = (() => {
-  const names = profilesArg >= 0 ? args[profilesArg + 1]!.split(',') : quick ? ['loopback', 'slow'] : PROFILES.map((p) => p.name);
+  const names = profilesArg >= 0 ? args[profilesArg + 1]!.split(',') : smoke ? ['loopback'] : quick ? ['loopback', 'slow'] : PROFILES.map((p) => p.name);
   const unknown = names.filter((n) => !PROFILES.some((p) => p.name === n));
   if (unknown.length) throw new Error(`unknown profile ${unknown.join(', ')} (profiles: ${PROFILES.map((p) => p.name).join(', ')})`);
   return PROFILES.filter((p) => p.name === 'loopback' || names.includes(p.name));
 })();
-const ECONOMY_MS = quick ? 12_000 : 60_000;
+const ECONOMY_MS = smoke ? 3_000 : quick ? 12_000 : 60_000;
 /** The idle-polling byte count's window: a multiple of both poll intervals (home 10 s, calendar 20 s). */
-const BYTES_WINDOW_MS = quick ? 20_000 : 60_000;
+const BYTES_WINDOW_MS = smoke ? 3_000 : quick ? 20_000 : 60_000;
 const root = process.cwd();
 const builtDist = path.join(root, 'dist');
 /** A private copy of the build, so a `vite build` running meanwhile cannot pull it from under the server. */
@@ -166,7 +167,7 @@ function repsFor(p: NetProfile): number {
   return Math.max(3, Math.round(REPS / (p.name === 'poor' ? 4 : 2)));
 }
 /** Reloads for the first-visit-after-reload rows (each reload visits all screens but one). */
-const reloadsFor = (p: NetProfile) => (p.name === 'loopback' ? (quick ? 2 : 4) : 2);
+const reloadsFor = (p: NetProfile) => (smoke ? 1 : p.name === 'loopback' ? (quick ? 2 : 4) : 2);
 
 /**
  * Reloads the page on the screen it shows, waits for that screen's data and a second more (a user
@@ -338,7 +339,7 @@ async function benchCrossTabAndRealtime(server: RunningServer) {
 }
 
 /** Repetitions of the two sync rows that may wait on a poll (seconds each until issue 14 lands). */
-const SYNC_REPS = repsArg < 0 && quick ? 2 : Math.min(REPS, 10);
+const SYNC_REPS = repsArg < 0 && smoke ? 1 : repsArg < 0 && quick ? 2 : Math.min(REPS, 10);
 const SYNC_TIMEOUT_MS = 30_000;
 /**
  * A pause before the next repetition of a sync row, random up to the last figure (at most 10 s,
@@ -736,7 +737,7 @@ async function benchLargeData(server: RunningServer) {
           }
         }
         return { samples, ahead, failed, reachedStart, screensAbove, corrections };
-      }, { pages: quick ? 6 : 15, waitMs: OLDER_WAIT_MS, id: conv.id });
+      }, { pages: smoke ? 2 : quick ? 6 : 15, waitMs: OLDER_WAIT_MS, id: conv.id });
       log(`older pages from ${trip.screensAbove.toFixed(1)} screens below the top, in the order reached (ms waited at the top): ${trip.samples.map((x) => x.toFixed(0)).join(', ')}; ${trip.corrections} jumps that were no page`);
       const waited = trip.samples.length - trip.ahead - trip.failed;
       rows.push({
@@ -785,7 +786,7 @@ async function benchLoad(server: RunningServer) {
   const slowWarm: number[] = [];
   let homeJs = 0;
   let homeFiles = 0;
-  for (let run = 0; run < (quick ? 2 : 5); run++) {
+  for (let run = 0; run < (smoke ? 1 : quick ? 2 : 5); run++) {
     const b = await launch();
     try {
       const { page } = await signedInPage(b, base, 'student@example.com', '/home');
