@@ -140,6 +140,9 @@ export function bodyLimits(): MiddlewareHandler<Env> {
   };
 }
 
+/** The body as read by `bodyLimits` (every body but an upload route's multipart one, which streams). */
+export const rawBodyOf = (c: Context): Buffer | undefined => states.get(c.req.raw)?.raw;
+
 const isMultipart = (c: Context) => (c.req.header('content-type') ?? '').toLowerCase().includes('multipart/form-data');
 
 /** The request's body as a Node stream: the socket's IncomingMessage under @hono/node-server, else the Request's stream. */
