@@ -149,13 +149,15 @@ describe('the hash queue', () => {
    * The client runs in a worker thread (its own event loop, as another machine's would be).
    *
    * What is asserted is the sign-in's place in the queue, not milliseconds: the hashes that started
-   * between the moment it was sent and its reply. Before, it queued behind the whole flood (all 30
-   * waiting hashes and more ran first); now a new lane is served as soon as a running hash is done, so
-   * the count is its own hash, the one(s) running when it arrived (`HASH_CONCURRENCY`) and at most
-   * as many started in the moments around (the loaded machine may let one more slip in while the
-   * request travels or its reply is written). Each hash takes the same time, so that is "within about
-   * 2× its quiet time"; the time itself is checked only against a generous bound (a shared 2-core
-   * machine can stretch any single request), which the 7.7 s of the issue was far beyond.
+   * between the moment it was sent and the moment its reply was seen here. With one queue for all
+   * (as before) that was the whole flood: 40 of 40, and 3.5 s against 0.17 s quiet on this machine.
+   * Now a new lane is served as soon as a running hash is done, so the count is its own hash, the
+   * one(s) running when it arrived (`HASH_CONCURRENCY`), and at most as many again that start around
+   * it (while the request travels, and after its hash while the reply is written and reported): 3 in
+   * practice, bounded at 3 + 2 × HASH_CONCURRENCY so that a loaded machine cannot make it flaky. Every
+   * hash takes the same time, so that is within about 2× its quiet time; the time itself is only
+   * checked against a generous bound (a shared 2-core machine can stretch any single request), which
+   * the 7.7 s of the issue was far beyond.
    */
   it('a sign-in from another address during a flood waits for at most the hashes running when it came', async () => {
     const f = await startTestServer({ trustProxy: true, rateLimit: { factor: 0 } }, (db) => void createUser(db, { name: 'Quiet', email: 'quiet@example.test' }));
@@ -184,9 +186,10 @@ describe('the hash queue', () => {
         (m, send) => {
           if (m === 'replied') startedAtReply = hashQueue.started;
           if (m !== 'flooding') return;
-          // Send the sign-in once most of the flood waits in the queue.
+          // Send the sign-in once most of the flood waits in the queue (or after 10 s whatever it holds).
+          const until = Date.now() + 10_000;
           const poll = () => {
-            if (hashQueue.load('10.30.0.1') >= FLOOD * 0.75) {
+            if (hashQueue.load('10.30.0.1') >= FLOOD * 0.75 || Date.now() > until) {
               startedAtSend = hashQueue.started;
               send('go');
             } else setTimeout(poll, 5);
@@ -198,7 +201,7 @@ describe('the hash queue', () => {
       const ranMeanwhile = startedAtReply - startedAtSend;
       const quiet = [...out.quiet].sort((a, b) => a - b)[1]!;
       const figures = `hashes started while it waited: ${ranMeanwhile}; quiet ${quiet.toFixed(0)} ms, during the flood ${out.during.toFixed(0)} ms`;
-      expect(ranMeanwhile, figures).toBeLessThanOrEqual(1 + 2 * HASH_CONCURRENCY + 1);
+      expect(ranMeanwhile, figures).toBeLessThanOrEqual(3 + 2 * HASH_CONCURRENCY);
       expect(out.during, figures).toBeLessThan(2 * quiet + 1500);
     } finally {
       await f.close();
