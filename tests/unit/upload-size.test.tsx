@@ -5,7 +5,7 @@ import { MESSAGES } from '../../db/messages.ts';
 import { MAX_UPLOAD_BYTES, tooLargeToUpload } from '../../db/uploads.ts';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../server/lib/body.ts';
 import { ar } from '../../src/lib/i18n/ar/index.ts';
-import { host, mountPerTest, render } from './render-root.tsx';
+import { mountPerTest, render } from './render-root.tsx';
 
 /**
  * Issue 29: a file over the upload limit was sent in full, and the user saw only "Error during
