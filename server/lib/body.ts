@@ -9,16 +9,16 @@ import { ApiError } from './errors.ts';
  * Request bodies, read with limits before anything parses them (issue 19):
  * - outside the upload routes a body is read into memory only up to `maxBodyBytes` (256 KiB): a
  *   larger `Content-Length` is refused before a byte is read, a chunked body is cut where it passes
- *   the limit; both answer `413` and close the connection;
+ *   the limit; both answer `413` (below);
  * - the upload routes (an image message, a manual payment's attachment) stream the multipart body
- *   through a parser that keeps at most `maxUploadBytes` (5 MiB) of a file and stops reading the
- *   request at `maxUploadBytes + 64 KiB`;
+ *   through a parser that keeps at most `maxUploadBytes` (5 MiB) of a file and stops keeping the
+ *   request at `maxUploadBytes + 64 KiB` (`413`);
  * - malformed JSON, multipart or UTF-8 answers `400` with a message, never `500`;
  * - a `413` is answered at once, and then the rest of the body is read and thrown away (up to
  *   `DRAIN_BYTES`, with no pause longer than `DRAIN_IDLE_MS`) before the reply is finished, so the
  *   client, still sending, receives it: closing on a body left unread resets the connection, and
- *   fetch or node:http then report a network error instead of the 413 (issue 29: a 6 MB image got
- *   its 413 5 times out of 10). A body announced or going past that bound is cut: the reply says
+ *   fetch or node:http then report a network error instead of the 413 (issue 29: from another
+ *   process a 6 MB image got its 413 5 times out of 10). A body announced or going past that bound is cut: the reply says
  *   `Connection: close` (when it is still to be sent) and the connection is closed once it is out.
  */
 
