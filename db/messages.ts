@@ -59,6 +59,8 @@ export const MESSAGES = {
 
   // Messaging, courses, wallet (second spec, section 8).
   uploadImageFailed: 'Error during uploading the image',
+  /** A file over the upload limit, refused before it is sent: the spec's failed-upload wording plus the limit. */
+  uploadImageTooLarge: 'Error during uploading the image. Images up to 5 MB.',
   enrollFailed: 'Error occurred during enrolling course',
   submitFailed: 'Error occurred during submitting',
   finishFailed: 'Error occurred during finishing',

@@ -270,4 +270,7 @@ export const migrations: string[] = [
   DROP TABLE card_orders;
   ALTER TABLE card_orders_new RENAME TO card_orders;
   `,
+  /* 3: an idempotency key belongs to one call: the fingerprint of the request it was first used with (issue 29) */ `
+  ALTER TABLE idempotency_keys ADD COLUMN request_hash TEXT NOT NULL DEFAULT '';
+  `,
 ];

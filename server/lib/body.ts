@@ -9,11 +9,17 @@ import { ApiError } from './errors.ts';
  * Request bodies, read with limits before anything parses them (issue 19):
  * - outside the upload routes a body is read into memory only up to `maxBodyBytes` (256 KiB): a
  *   larger `Content-Length` is refused before a byte is read, a chunked body is cut where it passes
- *   the limit; both answer `413` and close the connection;
+ *   the limit; both answer `413` (below);
  * - the upload routes (an image message, a manual payment's attachment) stream the multipart body
- *   through a parser that keeps at most `maxUploadBytes` (5 MiB) of a file and stops reading the
- *   request at `maxUploadBytes + 64 KiB`;
- * - malformed JSON, multipart or UTF-8 answers `400` with a message, never `500`.
+ *   through a parser that keeps at most `maxUploadBytes` (5 MiB) of a file and stops keeping the
+ *   request at `maxUploadBytes + 64 KiB` (`413`);
+ * - malformed JSON, multipart or UTF-8 answers `400` with a message, never `500`;
+ * - a `413` is answered at once, and then the rest of the body is read and thrown away (up to
+ *   `DRAIN_BYTES`, with no pause longer than `DRAIN_IDLE_MS`) before the reply is finished, so the
+ *   client, still sending, receives it: closing on a body left unread resets the connection, and
+ *   fetch or node:http then report a network error instead of the 413 (issue 29: from another
+ *   process a 6 MB image got its 413 5 times out of 10). A body announced or going past that bound is cut: the reply says
+ *   `Connection: close` (when it is still to be sent) and the connection is closed once it is out.
  */
 
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
@@ -33,11 +39,79 @@ const UPLOAD_ROUTES: [string, RegExp][] = [
 ];
 export const isUploadRoute = (method: string, path: string) => UPLOAD_ROUTES.some(([m, re]) => m === method && re.test(path));
 
-const kib = (n: number) => `${Math.round(n / 1024)} kilobytes`;
+/** After a `413`, at most this much more of the body is read (and thrown away) so the client gets its reply. */
+export const DRAIN_BYTES = 32 * 1024 * 1024;
+/** ... and the client may pause this long between two pieces of it. */
+export const DRAIN_IDLE_MS = 5000;
 
-/** `413`; the connection is closed because the rest of the body is left unread. */
-export const tooLarge = (limit: number) =>
-  new ApiError(413, { message: `The request body is too large: at most ${kib(limit)}.` }, { Connection: 'close' });
+const kib = (n: number) => `${Math.round(n / 1024)} kilobytes`;
+const tooLargeBody = (limit: number) => ({ message: `The request body is too large: at most ${kib(limit)}.` });
+
+/**
+ * `413`. With `c`, the rest of the body (`left` bytes, when known) is read and thrown away before the
+ * reply ends (`ApiError.hold`, see `onError`); past `DRAIN_BYTES`, or without `c`, the connection closes.
+ */
+export function tooLarge(limit: number, c?: Context, left?: number): ApiError {
+  const incoming = c && incomingOf(c);
+  if (!incoming || (left !== undefined && left > DRAIN_BYTES)) {
+    if (incoming) closeAfterReply(c!, incoming);
+    return new ApiError(413, tooLargeBody(limit), { Connection: 'close' });
+  }
+  return new ApiError(413, tooLargeBody(limit), {}, discardRest(c!, incoming));
+}
+
+const incomingOf = (c: Context): IncomingMessage | undefined => {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming && typeof incoming.on === 'function' ? incoming : undefined;
+};
+
+/** Closes the connection once the reply is out (or at once when it already is). */
+function closeAfterReply(c: Context, incoming: IncomingMessage): void {
+  const outgoing = (c.env as { outgoing?: import('node:http').ServerResponse } | undefined)?.outgoing;
+  const close = () => incoming.socket?.destroy();
+  if (outgoing && !outgoing.writableFinished && !outgoing.destroyed) {
+    outgoing.once('finish', close);
+    outgoing.once('close', close);
+  } else close();
+}
+
+/**
+ * Reads the rest of the request and throws it away; resolves when it ended (or the client went), or
+ * when it went past `DRAIN_BYTES` or paused longer than `DRAIN_IDLE_MS`: then the connection is
+ * closed once the reply is out.
+ */
+function discardRest(c: Context, incoming: IncomingMessage): Promise<void> {
+  if (incoming.readableEnded || incoming.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (cut: boolean) => {
+      clearTimeout(timer);
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onEnd);
+      incoming.off('close', onEnd);
+      if (cut) closeAfterReply(c, incoming);
+      resolve();
+    };
+    const idle = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish(true), DRAIN_IDLE_MS);
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_BYTES) finish(true);
+      else idle();
+    };
+    const onEnd = () => finish(false);
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onEnd);
+    incoming.on('close', onEnd);
+    idle();
+    incoming.resume();
+  });
+}
 const malformed = (message: string) => new ApiError(400, { message });
 
 type BodyState = { limit: number; raw?: Buffer };
@@ -57,7 +131,7 @@ export function bodyLimits(): MiddlewareHandler<Env> {
     const declared = c.req.header('content-length');
     if (declared !== undefined && !c.req.header('transfer-encoding')) {
       if (!/^\d{1,15}$/.test(declared.trim())) throw malformed('The Content-Length header is not valid.');
-      if (Number(declared) > limit) throw tooLarge(limit);
+      if (Number(declared) > limit) throw tooLarge(limit, c, Number(declared));
     }
     const state: BodyState = { limit };
     if (!upload) state.raw = await readAll(c, limit);
@@ -65,6 +139,9 @@ export function bodyLimits(): MiddlewareHandler<Env> {
     return next();
   };
 }
+
+/** The body as read by `bodyLimits` (every body but an upload route's multipart one, which streams). */
+export const rawBodyOf = (c: Context): Buffer | undefined => states.get(c.req.raw)?.raw;
 
 const isMultipart = (c: Context) => (c.req.header('content-type') ?? '').toLowerCase().includes('multipart/form-data');
 
@@ -77,10 +154,10 @@ function sourceOf(c: Context): Readable | null {
 }
 
 /**
- * Feeds `src` into `onChunk` until it ends; past `limit` bytes it stops reading (the rest stays on the
- * socket, which the 413 closes) and rejects. `sink` (optional) gets the chunks with back-pressure.
+ * Feeds `src` into `onChunk` until it ends; past `limit` bytes it rejects with a 413 and stops
+ * keeping what it reads (`tooLarge` throws the rest away). `sink` (optional) gets the chunks with back-pressure.
  */
-function pump(src: Readable, limit: number, onChunk: (b: Buffer) => void, sink?: Writable): Promise<void> {
+function pump(c: Context, src: Readable, limit: number, onChunk: (b: Buffer) => void, sink?: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
     let size = 0;
     let done = false;
@@ -91,15 +168,13 @@ function pump(src: Readable, limit: number, onChunk: (b: Buffer) => void, sink?:
       src.off('end', onEnd);
       src.off('error', onErr);
       src.off('close', onClose);
-      if (err) {
-        src.pause();
-        reject(err);
-      } else resolve();
+      if (err) reject(err);
+      else resolve();
     };
     const onData = (chunk: Buffer | string) => {
       const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       size += b.length;
-      if (size > limit) return finish(tooLarge(limit));
+      if (size > limit) return finish(tooLarge(limit, src === incomingOf(c) ? c : undefined));
       onChunk(b);
       if (sink && !sink.write(b)) {
         src.pause();
@@ -125,7 +200,7 @@ async function readAll(c: Context, limit: number): Promise<Buffer> {
   if (!src) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let size = 0;
-  await pump(src, limit, (b) => {
+  await pump(c, src, limit, (b) => {
     chunks.push(b);
     size += b.length;
   });
@@ -213,7 +288,7 @@ async function readMultipart(c: Context, state: BodyState, fileLimit: number): P
   const src = state.raw ? Readable.from([state.raw]) : sourceOf(c);
   if (!src) throw malformed('Malformed multipart body.');
   try {
-    await pump(src, state.limit, () => {}, parser);
+    await pump(c, src, state.limit, () => {}, parser);
     parser.end();
     await parsed;
     await Promise.all(pending);

@@ -20,6 +20,11 @@ export class ApiError extends Error {
     readonly body: Record<string, unknown>,
     /** Extra reply headers (`Retry-After` on a 429, `Connection: close` when the body was left unread). */
     readonly headers: Record<string, string> = {},
+    /**
+     * The reply is sent at once but ends only when this settles (a 413 whose client is still sending:
+     * the rest of its body is read first, lib/body.ts), so the connection is not closed under it.
+     */
+    readonly hold?: Promise<void>,
   ) {
     super(String(body.message ?? status));
   }
@@ -40,6 +45,23 @@ export const invalid = (field: string, message: string) => validation({ [field]:
 export function onError(err: Error, c: Context) {
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+    if (err.hold) {
+      const bytes = new TextEncoder().encode(JSON.stringify(err.body));
+      const hold = err.hold;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes);
+          void hold.then(() => {
+            try {
+              controller.close();
+            } catch {
+              /* the reply was dropped already (the client went) */
+            }
+          });
+        },
+      });
+      return c.body(body, err.status as 413, { 'Content-Type': 'application/json', 'Content-Length': String(bytes.length) });
+    }
     if (err.status === 422) {
       // Validation messages in the language asked (Accept-Language; server/lib/i18n.ts).
       c.header('Vary', 'Accept-Language', { append: true });

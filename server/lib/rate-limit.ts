@@ -1,6 +1,7 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
+import { hashQueue } from './auth.ts';
 
 /**
  * Rate limits of the guest and account-security calls (issue 19): sign-in, email verification,
@@ -23,6 +24,14 @@ export interface Limiter {
   retryAfter(key: string): Promise<number>;
   /** Counts one hit for `key`; answers the seconds to wait when this hit is past the allowance, else 0. */
   hit(key: string): Promise<number>;
+  /**
+   * Takes one point for `key` only when the allowance has one left (answers 0); otherwise counts
+   * nothing and answers the seconds to wait. What a check does before the work it guards, so that
+   * concurrent calls cannot all pass before the first is counted.
+   */
+  take(key: string): Promise<number>;
+  /** Gives back one point taken for `key` (the guarded work turned out not to be a failure). */
+  give(key: string): Promise<void>;
   /** Forgets `key` (a successful sign-in clears its failures). */
   reset(key: string): Promise<void>;
 }
@@ -47,6 +56,22 @@ export const memoryStore: LimiterStore = (name, rule) => {
         if (e instanceof RateLimiterRes) return secs(e.msBeforeNext);
         throw e;
       }
+    },
+    async take(key) {
+      try {
+        await rl.consume(key, 1);
+        return 0;
+      } catch (e) {
+        if (!(e instanceof RateLimiterRes)) throw e;
+        // The memory store counted the refused point: hand it back, a refusal is not a failure.
+        if (e.consumedPoints > rule.points) await rl.reward(key, 1);
+        return secs(e.msBeforeNext);
+      }
+    },
+    async give(key) {
+      // Only within the window it was taken in: a reward on a forgotten key would make a negative count.
+      const r = await rl.get(key);
+      if (r && r.consumedPoints > 0) await rl.reward(key, 1);
     },
     async reset(key) {
       await rl.delete(key);
@@ -87,11 +112,24 @@ export const RULES = {
 } satisfies Record<string, LimitRule>;
 export type RuleName = keyof typeof RULES;
 
+/**
+ * Password hashes one address may have running or waiting at once (sign-in, registration, a new
+ * password); past it the call answers 429 at once instead of queueing. With the queue's turns
+ * between addresses (auth.ts `HashQueue`) a flood from one place can neither grow without bound nor
+ * hold up anyone else's sign-in. Off with the limits (`RATE_LIMIT_FACTOR=0`).
+ */
+export const MAX_HASHES_PER_ADDRESS = 16;
+
+/** Whether `address` has no room left in the hash queue (check right before hashing, synchronously). */
+export function hashQueueFull(app: AppContext, address: string): boolean {
+  return limitsOf(app).enabled && hashQueue.load(address) >= MAX_HASHES_PER_ADDRESS;
+}
+
 export type RateLimits = Record<RuleName, Limiter> & { enabled: boolean };
 
 /** Every rule's limiter over `store`; `factor` multiplies each allowance (0: no limits at all). */
 export function createRateLimits(factor = 1, store: LimiterStore = memoryStore): RateLimits {
-  const off: Limiter = { retryAfter: async () => 0, hit: async () => 0, reset: async () => {} };
+  const off: Limiter = { retryAfter: async () => 0, hit: async () => 0, take: async () => 0, give: async () => {}, reset: async () => {} };
   const out = { enabled: factor > 0 } as RateLimits;
   for (const [name, rule] of Object.entries(RULES) as [RuleName, LimitRule][]) {
     out[name] = factor > 0 ? store(name, { ...rule, points: Math.max(1, Math.round(rule.points * factor)) }) : off;
@@ -121,24 +159,10 @@ export const DEFAULT_REFUSAL_DELAY_MS = 250;
  * The 429, after a short hold: a guessing loop that retries the moment it is refused sends a few
  * calls a second instead of thousands (answering in microseconds would turn it into a flood of its own).
  */
-async function refuse(app: AppContext, seconds: number): Promise<never> {
+export async function refuse(app: AppContext, seconds: number): Promise<never> {
   const delay = app.config.rateLimit?.delayMs ?? DEFAULT_REFUSAL_DELAY_MS;
   if (delay > 0) await new Promise((r) => setTimeout(r, delay));
   throw tooMany(seconds);
-}
-
-/** Throws 429 when any of the checks is used up (counts nothing). */
-export async function assertAllowed(app: AppContext, checks: Check[]): Promise<void> {
-  const limits = limitsOf(app);
-  let wait = 0;
-  for (const [rule, key] of checks) wait = Math.max(wait, await limits[rule].retryAfter(key));
-  if (wait > 0) await refuse(app, wait);
-}
-
-/** Counts one hit on each check (a call, or a failure). */
-export async function count(app: AppContext, checks: Check[]): Promise<void> {
-  const limits = limitsOf(app);
-  for (const [rule, key] of checks) await limits[rule].hit(key);
 }
 
 /** Counts one hit on each check and throws 429 when that went over an allowance. */
@@ -147,6 +171,38 @@ export async function consume(app: AppContext, checks: Check[]): Promise<void> {
   let wait = 0;
   for (const [rule, key] of checks) wait = Math.max(wait, await limits[rule].hit(key));
   if (wait > 0) await refuse(app, wait);
+}
+
+/** Points taken before the work they guard: `keep` leaves them counted (a failure), `giveBack` returns them. */
+export interface Reservation {
+  /** Returns the points of these rules (all of them when none is named). */
+  giveBack(rules?: RuleName[]): Promise<void>;
+}
+
+/**
+ * Takes one point on each check before the work it guards runs (a password hash, a code compared):
+ * a call that finds any allowance used up gets its 429 and takes nothing, so a burst of concurrent
+ * calls cannot all pass a check before the first of them is counted (issue 29). The caller keeps the
+ * points for a failure and gives them back otherwise.
+ */
+export async function reserve(app: AppContext, checks: Check[]): Promise<Reservation> {
+  const limits = limitsOf(app);
+  const taken: Check[] = [];
+  const giveBack = async (rules?: RuleName[]) => {
+    for (const [rule, key] of taken.splice(0)) {
+      if (!rules || rules.includes(rule)) await limits[rule].give(key);
+      else taken.push([rule, key]);
+    }
+  };
+  for (const check of checks) {
+    const wait = await limits[check[0]].take(check[1]);
+    if (wait > 0) {
+      await giveBack();
+      await refuse(app, wait);
+    }
+    taken.push(check);
+  }
+  return { giveBack };
 }
 
 export async function resetLimits(app: AppContext, checks: Check[]): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
+import { isIPv4, isIPv6 } from 'node:net';
 import { ApiError } from './errors.ts';
 import type { Env } from './context.ts';
 import { readRequestBody } from './body.ts';
@@ -49,18 +50,55 @@ const firstOf = (h: string | undefined) => h?.split(',')[0]?.trim() || undefined
 
 /**
  * The client's address: the socket's peer, or with `TRUST_PROXY` the last `X-Forwarded-For` entry
- * (the one our proxy appended). IPv4-mapped IPv6 is shown as IPv4; an IPv6 address counts by its /64.
+ * (the one our proxy appended), as `addressKey` groups it.
  */
 export function clientAddress(c: Context): string {
   let ip: string | undefined;
   if (trusted(c)) ip = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
   ip ??= (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
-  ip = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-  if (ip.includes(':')) {
-    const groups = ip.split('%')[0]!.split(':');
-    if (!ip.includes('::') && groups.length === 8) ip = `${groups.slice(0, 4).join(':')}::/64`;
+  return addressKey(ip);
+}
+
+/**
+ * The key an address is counted by (rate limits, the hash queue's lanes): an IPv4 address as is; an
+ * IPv4-mapped IPv6 address (`::ffff:10.1.2.3`, `::ffff:a01:203`) as its IPv4; any other IPv6 address
+ * by its /64 (`2001:db8:1:2::/64`), whatever its notation: compressed or not, upper or lower case,
+ * leading zeros, an IPv4 tail, a zone (`%eth0`), brackets. One host usually holds a whole /64, so
+ * counting single IPv6 addresses would give it 2^64 allowances (issue 29: `2001:db8:1:2::1` and
+ * `2001:db8:1:2::2`, as Node reports them, were two addresses). Anything else is kept as given.
+ */
+export function addressKey(raw: string): string {
+  let ip = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(ip);
+  if (bracketed) ip = bracketed[1]!;
+  ip = ip.replace(/%.*$/, '');
+  const v4port = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(ip);
+  if (v4port) ip = v4port[1]!;
+  if (isIPv4(ip)) return ip;
+  if (!isIPv6(ip)) return raw.slice(0, 100);
+  const g = ipv6Groups(ip);
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) {
+    return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.');
   }
-  return ip;
+  return `${g.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`isIPv6`), `::` and an IPv4 tail expanded. */
+function ipv6Groups(ip: string): number[] {
+  let tail: number[] = [];
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    tail = [(a << 8) | b, (c << 8) | d];
+    ip = ip.slice(0, v4.index);
+    if (ip.endsWith(':') && !ip.endsWith('::')) ip = ip.slice(0, -1);
+  }
+  const parse = (part: string) => (part ? part.split(':').map((h) => parseInt(h, 16)) : []);
+  const [head, rest] = ip.includes('::') ? ip.split('::') as [string, string] : [ip, undefined];
+  const front = parse(head);
+  const back = rest === undefined ? [] : parse(rest);
+  const zeros = new Array<number>(8 - front.length - back.length - tail.length).fill(0);
+  return [...front, ...zeros, ...back, ...tail];
 }
 
 /**

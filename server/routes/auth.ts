@@ -6,7 +6,7 @@ import {
 } from '../lib/auth.ts';
 import { forbidden, invalid, notFound, validation } from '../lib/errors.ts';
 import { clientAddress, publicOrigin, readBody } from '../lib/request.ts';
-import { assertAllowed, consume, count, resetLimits, type Check } from '../lib/rate-limit.ts';
+import { consume, hashQueueFull, refuse, reserve, resetLimits, type Check } from '../lib/rate-limit.ts';
 import { serializeUser } from '../lib/user.ts';
 import { getSettings } from '../lib/settings.ts';
 import {
@@ -73,20 +73,32 @@ authRoutes.post('/login', async (c) => {
   if (Object.keys(errors).length) throw validation(errors);
 
   // Wrong passwords are counted per account (the email, known or not: the answer must not tell) and
-  // per address; past either allowance sign-in waits, even with the right password.
+  // per address; past either allowance sign-in waits, even with the right password. Each attempt
+  // takes its place in both allowances before its hash runs and gives it back unless the password
+  // was wrong (issue 29: counted only after the hash, 100 concurrent guesses were all evaluated).
   const failures: Check[] = [['loginFailuresPerAccount', email.toLowerCase()], ['loginFailuresPerAddress', address]];
-  await assertAllowed(app, failures);
   const row = app.db.prepare('SELECT id, password_hash, group_id, kind FROM users WHERE email = ?').get(email) as LoginRow | undefined;
-  const ok = row ? await verifyPassword(password, row.password_hash) : (await verifyPassword(password, await (dummyHash ??= hashPassword('x'))), false);
+  // Unknown emails are checked against a hash too, so both cases take the same time.
+  const stored = row?.password_hash ?? (await (dummyHash ??= hashPassword('x')));
+  const held = await reserve(app, failures);
+  if (hashQueueFull(app, address)) {
+    await held.giveBack();
+    await refuse(app, 1);
+  }
+  // Queued at once (no await between the check above and this call).
+  const ok = (await verifyPassword(password, stored, address)) && !!row;
   // Support and admin accounts only exist as message senders; a role's own page only admits that role.
   const allowed =
     ok && row!.kind === 'user' &&
     (type === null || (type === 'teacher' ? row!.group_id === 1 : row!.group_id === 0));
   if (!allowed) {
-    if (ok && row!.kind === 'user' && (type === 'teacher' || type === 'student')) throw invalid('type', WRONG_PAGE[type]);
-    await count(app, failures);
+    if (ok && row!.kind === 'user' && (type === 'teacher' || type === 'student')) {
+      await held.giveBack();
+      throw invalid('type', WRONG_PAGE[type]);
+    }
     throw invalid('email', CREDENTIALS);
   }
+  await held.giveBack(['loginFailuresPerAddress']);
   await resetLimits(app, [failures[0]!]);
   const token = issueToken(app.db, row!.id, app.now());
   return c.json({ token, user: userJson(c, row!.id) });
@@ -130,14 +142,17 @@ const emailTaken = (app: AppContext) => (email: string) => !!app.db.prepare('SEL
 
 authRoutes.post('/register', async (c) => {
   const app = c.get('app');
+  const address = clientAddress(c);
   const b = await readBody(c);
-  const attempt: Check[] = [['registerAttemptsPerAddress', clientAddress(c)]];
+  // Every call is counted before anything is checked or hashed, so a burst cannot outrun the count.
+  const attempt: Check[] = [['registerAttemptsPerAddress', address]];
   if (typeof b.email === 'string' && b.email.trim()) attempt.push(['registerAttemptsPerAccount', b.email.trim().toLowerCase()]);
   await consume(app, attempt);
   const now = app.now();
   const r = validateRegistration(b, now, emailTaken(app));
   const verify = getSettings(app.db).email_verification;
-  const passwordHash = await hashPassword(r.password);
+  if (hashQueueFull(app, address)) await refuse(app, 1);
+  const passwordHash = await hashPassword(r.password, address);
 
   const { id, token } = app.db.transaction(() => {
     // Checked again inside the transaction: another request may have taken the email since.
@@ -171,12 +186,12 @@ authRoutes.post('/verify', requireAuth, async (c) => {
     { email_verified_at: number | null; verification_code: string | null };
   if (row.email_verified_at == null) {
     if (!code) throw invalid('code', M.required);
+    // A guess takes its place in both allowances before it is compared; only a right code gives it back.
     const failures: Check[] = [['verifyFailuresPerAccount', String(me.id)], ['verifyFailuresPerAddress', clientAddress(c)]];
-    await assertAllowed(app, failures);
-    if (!row.verification_code || !sameCode(code, row.verification_code)) {
-      await count(app, failures);
-      throw invalid('code', BAD_CODE);
-    }
+    const held = await reserve(app, failures);
+    const current = app.db.prepare('SELECT verification_code FROM users WHERE id = ?').get(me.id) as { verification_code: string | null };
+    if (!current.verification_code || !sameCode(code, current.verification_code)) throw invalid('code', BAD_CODE);
+    await held.giveBack();
     app.db.prepare('UPDATE users SET email_verified_at = ?, verification_code = NULL WHERE id = ?').run(app.now(), me.id);
   }
   return c.json({ user: userJson(c, me.id) });
@@ -254,19 +269,17 @@ authRoutes.post('/password/reset/validate', async (c) => {
   const email = requireEmail(b.email);
   const code = str(b.code);
   if (!code) throw invalid('code', M.required);
+  // A guess takes its place in both allowances before it is compared; only a right (or expired) code gives it back.
   const failures: Check[] = [['resetFailuresPerAccount', email], ['resetFailuresPerAddress', clientAddress(c)]];
-  await assertAllowed(app, failures);
+  const held = await reserve(app, failures);
   const row = app.db.prepare('SELECT * FROM password_resets WHERE email = ?').get(email) as ResetRow | undefined;
-  if (!row) {
-    await count(app, failures);
-    throw invalid('code', BAD_CODE);
-  }
+  if (!row) throw invalid('code', BAD_CODE);
   if (app.now() - row.created_at > RESET_TTL_MS) {
+    await held.giveBack();
     app.db.prepare('DELETE FROM password_resets WHERE email = ?').run(email);
     throw invalid('code', EXPIRED_CODE);
   }
   if (!sameCode(code, row.code)) {
-    await count(app, failures);
     const attempts = attemptsOf(app);
     const n = (attempts.get(email) ?? 0) + 1;
     if (n >= RESET_MAX_ATTEMPTS) {
@@ -275,6 +288,7 @@ authRoutes.post('/password/reset/validate', async (c) => {
     } else attempts.set(email, n);
     throw invalid('code', BAD_CODE);
   }
+  await held.giveBack();
   attemptsOf(app).delete(email);
   const token = crypto.randomBytes(32).toString('base64url');
   app.db.prepare('UPDATE password_resets SET complete_token = ? WHERE email = ?').run(token, email);
@@ -287,7 +301,10 @@ authRoutes.post('/password/reset/complete/:token', async (c) => {
   const b = await readBody(c);
   const row = app.db.prepare('SELECT * FROM password_resets WHERE complete_token = ?').get(token) as ResetRow | undefined;
   if (!row || app.now() - row.created_at > RESET_TTL_MS) throw invalid('token', BAD_RESET_LINK);
-  const hash = await hashPassword(newPassword(b, M.required));
+  const password = newPassword(b, M.required);
+  const address = clientAddress(c);
+  if (hashQueueFull(app, address)) await refuse(app, 1);
+  const hash = await hashPassword(password, address);
   app.db.transaction(() => {
     const user = app.db.prepare('SELECT id FROM users WHERE email = ?').get(row.email) as { id: number } | undefined;
     if (user) {
@@ -306,7 +323,10 @@ authRoutes.post('/password', requireAuth, async (c) => {
   const app = c.get('app');
   const me: AuthUser = c.get('user');
   if (isTeacher(me)) throw forbidden();
-  const hash = await hashPassword(newPassword(await readBody(c), FILL_REQUIRED));
+  const password = newPassword(await readBody(c), FILL_REQUIRED);
+  const address = clientAddress(c);
+  if (hashQueueFull(app, address)) await refuse(app, 1);
+  const hash = await hashPassword(password, address);
   const token = app.db.transaction(() => {
     app.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, me.id);
     revokeAllTokens(app.db, me.id);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createConversation, createUser } from '../../server/seed/factory.ts';
 import { multipart, rawRequest } from './raw-http.ts';
+import { inWorker } from './worker-client.ts';
+import { DRAIN_BYTES } from '../../server/lib/body.ts';
 
 /**
  * Issue 19, finding 3: oversized bodies were read into memory before any check (a 200 MB image
@@ -47,6 +49,7 @@ describe('JSON and form bodies (256 KiB)', () => {
       });
       expect(r.status, path).toBe(413);
       expect(r.body, path).toEqual(tooLarge(JSON_LIMIT));
+      // Past what the server reads and throws away after a 413 (DRAIN_BYTES): the connection closes.
       expect(r.headers.connection, path).toBe('close');
     }
   });
@@ -132,5 +135,62 @@ describe('uploads (5 MiB a file)', () => {
     const r = await rawRequest(`${s.url}/api/conversations/${ids.chat}`, { headers: { ...auth(), 'Content-Type': form.contentType }, body });
     expect(r.status).toBe(422);
     expect(r.body.errors.image).toEqual(['The image may not be greater than 5120 kilobytes.']);
+  });
+});
+
+describe('the 413 reaches the client (issue 29)', () => {
+  /**
+   * The server answered and closed without reading the rest of the body, so a client still sending
+   * saw a reset connection: from another process 20 MB of JSON got its 413 7 times out of 10, a 6 MB
+   * image 5, a 6 MB attachment 9. Now the rest is read and thrown away before the reply ends. fetch
+   * runs in a worker thread: from the server's own event loop the reset does not show.
+   */
+  it('20 MB of JSON, a 6 MB image and a 6 MB attachment get their 413 10 times out of 10 through fetch', async () => {
+    const results = await inWorker<Record<string, (number | string)[]>>(
+      `
+      const auth = { Authorization: 'Bearer ' + data.token };
+      const tries = async (make) => {
+        const out = [];
+        for (let i = 0; i < 10; i++) {
+          const [url, init] = make();
+          try {
+            const r = await fetch(url, init);
+            const body = await r.json();
+            out.push(r.status === 413 && /too large/.test(body.message) ? 413 : r.status);
+          } catch (e) {
+            out.push(String((e.cause && (e.cause.code || e.cause.message)) || e.message));
+          }
+        }
+        return out;
+      };
+      const json = JSON.stringify({ child_id: 1, amount: 5, pad: 'x'.repeat(20 * 1024 * 1024) });
+      const png = new Uint8Array(6 * 1024 * 1024);
+      png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const form = (fields, name) => {
+        const f = new FormData();
+        for (const [k, v] of Object.entries(fields)) f.set(k, v);
+        f.set(name, new Blob([png], { type: 'image/png' }), 'big.png');
+        return f;
+      };
+      return {
+        json: await tries(() => [data.base + '/api/childs/transfer', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: json }]),
+        image: await tries(() => [data.base + '/api/conversations/' + data.chat, { method: 'POST', headers: auth, body: form({ type: 'image' }, 'image') }]),
+        attachment: await tries(() => [data.base + '/api/wallet/recharge/ebmgateway', { method: 'POST', headers: auth, body: form({ amount: '30', payment_method: 'bank', message: 'receipt' }, 'attachment') }]),
+      };
+    `,
+      { base: s.url, token, chat: ids.chat },
+    );
+    const ten413 = Array.from({ length: 10 }, () => 413);
+    expect(results).toEqual({ json: ten413, image: ten413, attachment: ten413 });
+    // The connection stays usable after a drained 413: the server still answers.
+    expect((await s.api('GET', '/user', { token })).status).toBe(200);
+  });
+
+  it('a body announced past the drain bound is still refused at once, and that connection is closed', async () => {
+    const r = await rawRequest(`${s.url}/api/childs/transfer`, {
+      headers: { ...auth(), 'Content-Type': 'application/json', 'Content-Length': String(DRAIN_BYTES + JSON_LIMIT + 1) }, body: filler(64 * 1024), timeoutMs: 5000,
+    });
+    expect(r.status).toBe(413);
+    expect(r.headers.connection).toBe('close');
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../../server/seed/factory.ts';
-import { idempotency } from '../../server/lib/idempotency.ts';
+import { idempotency, KEY_REUSED } from '../../server/lib/idempotency.ts';
 import type { Env } from '../../server/lib/context.ts';
 
 /**
@@ -84,5 +84,34 @@ describe('Idempotency-Key', () => {
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(s.app.db.prepare('SELECT credits FROM users WHERE id = ?').get(ids.child)).toEqual({ credits: 3 });
     expect(s.app.db.prepare('SELECT credits FROM users WHERE id = ?').get(ids.parent)).toEqual({ credits: 97 });
+  });
+
+  it('a key belongs to its call: reused for another call (concurrently or later) it answers 422 and moves no money', async () => {
+    const credits = (id: number) => (s.app.db.prepare('SELECT credits FROM users WHERE id = ?').get(id) as { credits: number }).credits;
+    const key = { 'Idempotency-Key': 'borrow-then-transfer' };
+    const borrow = await s.api('POST', '/wallet/borrow', { token, body: { amount: 5 }, headers: key });
+    expect(borrow.status).toBe(200);
+    const parent = credits(ids.parent!);
+    const child = credits(ids.child!);
+    // Before: the transfer answered the borrow's reply with 200 and the child received nothing.
+    const reused = await Promise.all([
+      s.api('POST', '/childs/transfer', { token, body: { child_id: ids.child, amount: 3 }, headers: key }),
+      s.api('POST', '/wallet/borrow', { token, body: { amount: 7 }, headers: key }),
+      s.api('PUT', '/wallet/borrow', { token, body: { amount: 5 }, headers: key }),
+    ]);
+    expect(reused.map((r) => r.status)).toEqual([422, 422, 422]);
+    expect(reused[0]!.body).toEqual({ message: KEY_REUSED, errors: { idempotency_key: [KEY_REUSED] } });
+    expect([credits(ids.parent!), credits(ids.child!)]).toEqual([parent, child]);
+    // The same call replays, whatever the key order or spacing of its JSON.
+    const again = await s.api('POST', '/wallet/borrow', { token, body: { amount: 5 }, headers: key });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(borrow.body);
+    const spaced = await fetch(`${s.url}/api/wallet/borrow`, {
+      method: 'POST', body: '{ "amount" : 5 }', headers: { ...key, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    });
+    expect(spaced.status).toBe(200);
+    expect(spaced.headers.get('idempotent-replayed')).toBe('true');
+    expect(credits(ids.parent!)).toBe(parent);
   });
 });

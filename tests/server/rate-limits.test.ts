@@ -197,7 +197,7 @@ describe('the limiter store', () => {
     const made: [string, LimitRule][] = [];
     const limits = createRateLimits(2, (name, rule) => {
       made.push([name, rule]);
-      return { retryAfter: async () => 7, hit: async () => 7, reset: async () => {} };
+      return { retryAfter: async () => 7, hit: async () => 7, take: async () => 7, give: async () => {}, reset: async () => {} };
     });
     expect(made.map(([n]) => n).sort()).toEqual(Object.keys(RULES).sort());
     expect(made.find(([n]) => n === 'loginFailuresPerAccount')![1]).toEqual({ points: 20, durationSec: 900 });

@@ -11,6 +11,7 @@ import { discardMutation, optimisticText, retryMutation } from '../../lib/engine
 import { useConversations as useConversationRows, useMessages } from '../../lib/engine/hooks.ts';
 import { outboxCollection } from '../../lib/engine/tables.ts';
 import { MESSAGES } from '../../../db/messages.ts';
+import { tooLargeToUpload } from '../../../db/uploads.ts';
 import { orderMessages, sortConversations, type MessageItem, type MessageRow } from './order.ts';
 
 /**
@@ -110,6 +111,12 @@ export function useInboxActions(conversationId: number): InboxActions {
     // No local type check: the server decides what is an image and its first 422 message says why
     // (spec: "a 422 shows the first image error message"); the generic upload error is left for
     // failures that say nothing more. Images are not queued: offline this fails at once with the engine's "needs a connection".
+    // A file over the upload limit is refused here, before a byte of it is sent (the server would read
+    // 5 MB to answer 422, or refuse the body with 413).
+    if (tooLargeToUpload(file)) {
+      notify('error', MESSAGES.uploadImageTooLarge);
+      return;
+    }
     const r = await mutate('sendImage', { conversationId, image: file });
     if (!r.ok) notify('error', r.error.message);
   }, [conversationId]);

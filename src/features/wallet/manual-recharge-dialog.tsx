@@ -6,6 +6,8 @@ import { formatMoney } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { InstructionText } from './instruction-text.tsx';
 import { useMutation } from '../../lib/engine/mutation.ts';
+import { MESSAGES } from '../../../db/messages.ts';
+import { tooLargeToUpload } from '../../../db/uploads.ts';
 
 /**
  * The manual gateway in two steps: the method's instructions with the amount filled in, then a
@@ -13,13 +15,16 @@ import { useMutation } from '../../lib/engine/mutation.ts';
  * raises the pending count from the reply.
  */
 export function ManualRechargeDialog({ method, amount, onClose }: { method: PaymentMethod; amount: number; onClose: () => void }) {
-  const { t } = useI18n();
+  const { t, tMessage } = useI18n();
   const { run, busy } = useMutation('manualRecharge', { attempt: true });
   const [step, setStep] = useState<0 | 1>(0);
   const [message, setMessage] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  /** The attachment's own error (not an image); goes with the next pick or when the image is removed. */
-  const [fileError, setFileError] = useState(false);
+  /**
+   * The attachment's own error (not an image, or over the upload limit: refused before it is sent);
+   * goes with the next pick or when the image is removed.
+   */
+  const [fileError, setFileError] = useState<'notImage' | 'tooLarge' | null>(null);
   /** Submit was pressed: only then is an empty message marked (and it is unmarked once typed). */
   const [tried, setTried] = useState(false);
   const missing = tried && !message.trim();
@@ -28,10 +33,14 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
   const pick = (f: File | undefined) => {
     if (!f) return;
     if (!f.type.startsWith('image/')) {
-      setFileError(true);
+      setFileError('notImage');
       return;
     }
-    setFileError(false);
+    if (tooLargeToUpload(f)) {
+      setFileError('tooLarge');
+      return;
+    }
+    setFileError(null);
     setFile(f);
   };
 
@@ -112,7 +121,7 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
                   <Text fontSize="sm" truncate maxW="48">
                     {file.name}
                   </Text>
-                  <CloseButton size="xs" aria-label={t('wallet.removeImage')} onClick={() => { setFile(null); setFileError(false); }} />
+                  <CloseButton size="xs" aria-label={t('wallet.removeImage')} onClick={() => { setFile(null); setFileError(null); }} />
                 </>
               )}
             </HStack>
@@ -131,7 +140,7 @@ export function ManualRechargeDialog({ method, amount, onClose }: { method: Paym
           </Stack>
           {fileError && (
             <Text color="fg.error" fontSize="sm" role="alert">
-              {t('wallet.notImage')}
+              {fileError === 'tooLarge' ? tMessage(MESSAGES.uploadImageTooLarge) : t('wallet.notImage')}
             </Text>
           )}
         </Stack>

@@ -40,6 +40,7 @@ export const messages = {
   'msg.phoneNotValid': 'رقم الهاتف غير صالح',
   'msg.formNotValid': 'البيانات التي أدخلتها غير صالحة',
   'msg.uploadImageFailed': 'حدث خطأ أثناء رفع الصورة',
+  'msg.uploadImageTooLarge': 'حدث خطأ أثناء رفع الصورة. الصور حتى 5 ميغابايت.',
   'msg.enrollFailed': 'حدث خطأ أثناء التسجيل في الدورة',
   'msg.submitFailed': 'حدث خطأ أثناء الإرسال',
   'msg.finishFailed': 'حدث خطأ أثناء الإنهاء',
