@@ -69,7 +69,12 @@ export interface EngineStatus {
   realtime: 'connected' | 'connecting' | 'disconnected';
   /** 'memory' when IndexedDB is unavailable (private mode, quota): data lasts only while the worker lives. */
   storage: 'indexeddb' | 'memory';
+  /** Outbox entries on their way: queued, to be sent by themselves (the chip's "waiting" and "Sending"). */
   pendingMutations: number;
+  /** Of those, how many the server answered with a 502/503/504 and wait to be sent again by themselves. */
+  retryingMutations?: number;
+  /** Entries that will not be sent by themselves (a 500, a refusal after they were queued, retries used up): the "not sent" list, with Retry and Discard. */
+  failedMutations?: number;
   lastSyncAt: number | null;
   /** Some tab of the app is visible (the engine hears every tab's visibility): a tab in the background alone may notify. */
   anyTabVisible?: boolean;
