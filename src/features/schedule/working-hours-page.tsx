@@ -3,6 +3,7 @@ import { Alert, Button, Card, HStack, Heading, Spinner, Stack, Text } from '@cha
 import { useRouteData } from '../../app/route-data.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
+import { NotSentList } from '../../components/not-sent/not-sent-list.tsx';
 import { useMutation } from '../../lib/engine/mutation.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { HoursRowFields } from './hours-row.tsx';
@@ -12,10 +13,14 @@ import { useTeacherSchedule } from './data.ts';
 /**
  * Working Hours (teachers): fixed weekly times. The form starts from the saved rows (padded to
  * three) as soon as the mirror has them. Saving goes through the outbox: offline it is kept and
- * sent when the network returns, and the page says so. A failed load says so above the rows, and
+ * sent when the network returns, and the page says so; a save the server answered with an error
+ * says so at once (the spec's "Error occurred during saving your changes"), and a save that was not
+ * sent is listed above the form with Retry and Discard (issue 26). A failed load says so above the rows, and
  * with none mirrored the form waits for a Retry: saving a blank form over hours that could not be
  * read would erase them.
  */
+const SCHEDULE_MUTATIONS = ['saveSchedule'] as const;
+
 export function TeacherSchedulePage() {
   const { t, locale } = useI18n();
   const { rows: saved, phase, failed } = useTeacherSchedule();
@@ -52,6 +57,7 @@ export function TeacherSchedulePage() {
       document.querySelector<HTMLInputElement>(`input[data-hours-to="${bad + 1}"]`)?.focus();
       return;
     }
+    setQueued(false);
     const r = await run({ schedule: payloadOf(rows) });
     if (!r?.ok) return;
     setQueued(!!r.data.queued);
@@ -74,6 +80,7 @@ export function TeacherSchedulePage() {
             <Alert.Title>{t('schedule.queued')}</Alert.Title>
           </Alert.Root>
         )}
+        <NotSentList names={SCHEDULE_MUTATIONS} />
         {phase === 'error' ? (
           <LoadError onRetry={retry} retrying={retrying} />
         ) : (
