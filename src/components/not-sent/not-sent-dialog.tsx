@@ -14,6 +14,8 @@ export default function NotSentDialog({ open, onClose }: { open: boolean; onClos
     <AppDialog
       open={open}
       onClose={onClose}
+      // The first change's Retry, not its Discard (which would undo it on a stray Enter).
+      initialFocusEl={() => document.querySelector<HTMLElement>('[role="dialog"] [data-not-sent-retry]')}
       title={t('shell.notSentTitle')}
       size="md"
       footer={<Button variant="outline" onClick={onClose}>{t('shell.close')}</Button>}

@@ -86,7 +86,7 @@ function NotSentItem({ entry, what }: { entry: OutboxEntry; what: string }) {
           <Button size="sm" variant="outline" onClick={act('discard')} loading={busy === 'discard'} disabled={busy !== null} aria-label={t('shell.notSentDiscardWhat', { what })}>
             {t('shell.notSentDiscard')}
           </Button>
-          <Button size="sm" colorPalette="brand" onClick={act('retry')} loading={busy === 'retry'} disabled={busy !== null} aria-label={t('shell.notSentRetryWhat', { what })}>
+          <Button size="sm" colorPalette="brand" data-not-sent-retry onClick={act('retry')} loading={busy === 'retry'} disabled={busy !== null} aria-label={t('shell.notSentRetryWhat', { what })}>
             {t('shell.notSentRetry')}
           </Button>
         </HStack>
