@@ -111,6 +111,9 @@ export type WatchKey =
   | { kind: 'calendar'; month: string /* YYYY-MM */ }
   | { kind: 'conversation'; id: number };
 
+/** The `kv` key of a draft (EngineApi.saveDraft): `conversation:12`, `working-hours`, `class-report:40`. */
+export const draftKey = (key: string) => `draft:${key}`;
+
 /** Resources refreshed on demand (a screen opening refreshes in the background; it never waits). */
 export type Resource =
   | 'app' | 'home' | 'user' | 'notifications' | 'courses' | 'my-enrollments' | 'wallet' | 'children'
@@ -169,6 +172,12 @@ export interface EngineApi {
   /** Drops a failed or pending outbox entry (the UI's "remove" on a message that could not be sent). */
   discard(mutationId: string): Promise<void>;
   retry(mutationId: string): Promise<void>;
+  /**
+   * Keeps what the user is typing (a message, a report, working hours) in their mirror, as the
+   * `kv` row `draft:<key>` (`draftKey`), so it outlives a switch, a reload and a restart and shows in
+   * every tab; `null` (or an empty text) forgets it. Gone with the mirror at sign-out.
+   */
+  saveDraft(key: string, value: unknown): Promise<void>;
   /**
    * A whole table of the signed-in user's mirror (tabs read IndexedDB themselves; this is for the
    * in-memory mirror, which only the worker holds).

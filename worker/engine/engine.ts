@@ -1,10 +1,10 @@
 import type { User } from '../../db/entities.ts';
-import { listKeyId, type CallRequest, type EngineApi, type EngineError, type EngineEvent, type EngineStatus, type HelloOptions, type ListKey, type MirrorTableName, type Mutation, type MutateData, type Resource, type Result, type SessionState, type WatchKey } from '../../db/engine-api.ts';
+import { draftKey, listKeyId, type CallRequest, type EngineApi, type EngineError, type EngineEvent, type EngineStatus, type HelloOptions, type ListKey, type MirrorTableName, type Mutation, type MutateData, type Resource, type Result, type SessionState, type WatchKey } from '../../db/engine-api.ts';
 import { MESSAGES } from '../../db/messages.ts';
 import { policyOf, refreshesOf } from '../../db/mutations.ts';
 import type { Mirror } from '../../db/mirror.ts';
 import type { OutboxEntry } from '../../db/rows.ts';
-import { DEVICE_DB, userDbName } from '../../db/schema.ts';
+import { DEVICE_DB, userDbName, type Row } from '../../db/schema.ts';
 import { mutationSpecOf, sendMutation, type SendOutcome } from '../executor/send.ts';
 import { Outbox } from '../outbox/outbox.ts';
 import { Poller, SingleFlight } from '../polling/poller.ts';
@@ -533,6 +533,20 @@ export class Engine implements EngineApi {
   async retry(mutationId: string) {
     await this.sessionSettled();
     await this.outbox.retry(mutationId);
+  }
+
+  async saveDraft(key: string, value: unknown): Promise<void> {
+    await this.sessionSettled();
+    const w = this.writer;
+    if (!w) return;
+    const id = draftKey(key);
+    const empty = value === null || value === undefined || value === '';
+    try {
+      await w.commit([empty ? { table: 'kv', deletes: [id] } : { table: 'kv', upserts: [{ key: id, value } as unknown as Row] }]);
+    } catch (e) {
+      // The mirror closed meanwhile (sign-out): the draft goes with it, as it should.
+      if (this.writer) this.log.warn('[engine] draft not kept:', e);
+    }
   }
 
   async snapshot(table: MirrorTableName): Promise<unknown[]> {
