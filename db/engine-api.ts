@@ -69,7 +69,12 @@ export interface EngineStatus {
   realtime: 'connected' | 'connecting' | 'disconnected';
   /** 'memory' when IndexedDB is unavailable (private mode, quota): data lasts only while the worker lives. */
   storage: 'indexeddb' | 'memory';
+  /** Outbox entries on their way: queued, to be sent by themselves (the chip's "waiting" and "Sending"). */
   pendingMutations: number;
+  /** Of those, how many the server answered with a 502/503/504 and wait to be sent again by themselves. */
+  retryingMutations?: number;
+  /** Entries that will not be sent by themselves (a 500, a refusal after they were queued, retries used up): the "not sent" list, with Retry and Discard. */
+  failedMutations?: number;
   lastSyncAt: number | null;
   /** Some tab of the app is visible (the engine hears every tab's visibility): a tab in the background alone may notify. */
   anyTabVisible?: boolean;
@@ -105,6 +110,9 @@ export interface CallRequest {
 export type WatchKey =
   | { kind: 'calendar'; month: string /* YYYY-MM */ }
   | { kind: 'conversation'; id: number };
+
+/** The `kv` key of a draft (EngineApi.saveDraft): `conversation:12`, `working-hours`, `class-report:40`. */
+export const draftKey = (key: string) => `draft:${key}`;
 
 /** Resources refreshed on demand (a screen opening refreshes in the background; it never waits). */
 export type Resource =
@@ -164,6 +172,12 @@ export interface EngineApi {
   /** Drops a failed or pending outbox entry (the UI's "remove" on a message that could not be sent). */
   discard(mutationId: string): Promise<void>;
   retry(mutationId: string): Promise<void>;
+  /**
+   * Keeps what the user is typing (a message, a report, working hours) in their mirror, as the
+   * `kv` row `draft:<key>` (`draftKey`), so it outlives a switch, a reload and a restart and shows in
+   * every tab; `null` (or an empty text) forgets it. Gone with the mirror at sign-out.
+   */
+  saveDraft(key: string, value: unknown): Promise<void>;
   /**
    * A whole table of the signed-in user's mirror (tabs read IndexedDB themselves; this is for the
    * in-memory mirror, which only the worker holds).

@@ -38,7 +38,11 @@ export type TransactionRow = Transaction & { key: string; kind: 'recharges' | 'c
 /** `teacherSchedule` table: working-hour rows keyed by position. */
 export type ScheduleRowStored = ScheduleRow & { key: number };
 
-/** `outbox` table: a mutation waiting to be sent (`queued`) or that failed for good (`failed`). */
+/**
+ * `outbox` table: a mutation on its way (`queued`: waiting for the network, or, with `error`, to be
+ * sent again after a 502/503/504) or not sent (`failed`: not retried by itself; the user retries or
+ * discards it). `error` is why its last send failed.
+ */
 export interface OutboxEntry {
   id: string;
   seq: number;

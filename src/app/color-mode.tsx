@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 /**
  * Light/dark mode without next-themes: a `dark` or `light` class on <html> (Chakra's `.dark`
  * condition), persisted in localStorage. index.html applies the stored choice before the first
- * paint, so a dark user never sees a white flash.
+ * paint, so a dark user never sees a white flash. A switch in one tab follows in every other tab at once.
  */
 export type ColorMode = 'light' | 'dark';
 export const COLOR_MODE_KEY = 'color-mode';
@@ -45,6 +45,15 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
       }
       return next;
     });
+  }, []);
+  // Every tab in step: a switch in another tab arrives as a `storage` event for the key it wrote
+  // (the header's toggle and the Settings switch both read this one state).
+  useEffect(() => {
+    const follow = (e: StorageEvent) => {
+      if (e.key === COLOR_MODE_KEY && (e.newValue === 'light' || e.newValue === 'dark')) setMode(e.newValue);
+    };
+    addEventListener('storage', follow);
+    return () => removeEventListener('storage', follow);
   }, []);
   const value = useMemo(() => ({ colorMode, toggleColorMode }), [colorMode, toggleColorMode]);
   return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;

@@ -53,11 +53,12 @@ export function RouteGate({ def }: { def: RouteDef }) {
   }, [askedFor]);
 
   // Leaving a guest-only page after signing in: the flow may have asked for another page. It is
-  // forgotten once that page is shown (the page that redirects may render again meanwhile, and
-  // must keep pointing at the same place).
+  // forgotten once the user has arrived on any page of the app, whatever the guard said there
+  // (shown, redirected, or not found for this role: a teacher sent to sign in from /wallet): kept
+  // longer, it would hijack a later redirect (opening /login while signed in would land on /wallet).
+  // The guest-only page that hands over may render again meanwhile, and keeps pointing at it.
   const afterAuth = result?.kind === 'redirect' && result.path === '/home' && def.meta.guestOnly ? peekAfterAuth() : null;
-  const here = `${location.pathname}${location.search}`;
-  const arrived = kind === 'allow' && signedIn && peekAfterAuth() === here;
+  const arrived = !!kind && signedIn && !def.meta.guestOnly && peekAfterAuth() !== null;
   useLayoutEffect(() => {
     if (arrived) takeAfterAuth();
   }, [arrived]);

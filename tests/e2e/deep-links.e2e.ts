@@ -147,4 +147,27 @@ describe('deep links', () => {
       await b.close();
     }
   });
+
+  it('a page of the wrong role is forgotten once the user arrived: the next sign-in page visit goes home, not to "Page not found"', async () => {
+    const b = await launchBrowser();
+    try {
+      const page = await b.newPage();
+      // A guest opens the wallet (students only), is sent to sign in, and signs in as a teacher.
+      await page.goto(`${app.url}/wallet`);
+      await page.waitForURL('**/login**', { timeout: TIMEOUT });
+      await page.getByLabel('Email').fill('teacher@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('password');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL('**/wallet', { timeout: TIMEOUT });
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor({ timeout: TIMEOUT });
+
+      // The remembered page is forgotten: the sign-in page, opened while signed in, goes home.
+      await page.goto(`${app.url}/login`);
+      await page.waitForURL('**/home', { timeout: TIMEOUT });
+      expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
+      expect(b.errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
 });

@@ -369,6 +369,51 @@ export async function startProxy(target: number) {
   };
 }
 
+/**
+ * A proxy to the server: API paths matching `fail` get `status` (500 unless set) without reaching
+ * it (only requests of `methods`, when set: a failing write beside working reads), those matching
+ * `delay` wait first; the realtime socket passes through.
+ */
+export async function faultProxy(target: number) {
+  const rules = { fail: null as RegExp | null, status: 500, methods: null as string[] | null, delay: null as { match: RegExp; ms: number } | null };
+  const sockets = new Set<net.Socket>();
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '';
+    if (rules.fail?.test(url) && (!rules.methods || rules.methods.includes(req.method ?? 'GET'))) {
+      res.writeHead(rules.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Server Error' }));
+      return;
+    }
+    const forward = () => {
+      const up = http.request({ host: '127.0.0.1', port: target, method: req.method, path: url, headers: req.headers }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      up.on('error', () => res.destroy());
+      req.pipe(up);
+    };
+    const wait = rules.delay?.match.test(url) ? rules.delay.ms : 0;
+    if (wait) setTimeout(forward, wait);
+    else forward();
+  });
+  server.on('connection', (sock) => {
+    sockets.add(sock);
+    sock.on('close', () => sockets.delete(sock));
+  });
+  // The realtime socket passes through untouched.
+  server.on('upgrade', (req, client, head) => passUpgrade(target, sockets, req, client, head));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    rules,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const sock of sockets) sock.destroy();
+        server.close(() => r());
+      }),
+  };
+}
+
 /** The page's `<html dir lang>`: what the language switch sets. */
 export const htmlOf = (page: Page) => page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
 

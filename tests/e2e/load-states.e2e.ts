@@ -1,9 +1,7 @@
-import http from 'node:http';
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createUser } from '../../server/seed/factory.ts';
-import { appForFile, passUpgrade, withBrowser as withBrowserNamed, signIn as signInAt, type Browser } from './harness.ts';
+import { appForFile, faultProxy, withBrowser as withBrowserNamed, signIn as signInAt, type Browser } from './harness.ts';
 
 /**
  * Every screen's three honest states (issue 14 item 4): with nothing mirrored and its request
@@ -20,47 +18,6 @@ const TIMEOUT = 15_000;
 const FETCH_FAILED = 'Error occurred during fetching data';
 
 const app = appForFile();
-
-/** A proxy to the server: API paths matching `fail` get a 500, those matching `delay` wait first. */
-async function faultProxy(target: number) {
-  const rules = { fail: null as RegExp | null, delay: null as { match: RegExp; ms: number } | null };
-  const sockets = new Set<net.Socket>();
-  const server = http.createServer((req, res) => {
-    const url = req.url ?? '';
-    if (rules.fail?.test(url)) {
-      res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ message: 'Server Error' }));
-      return;
-    }
-    const forward = () => {
-      const up = http.request({ host: '127.0.0.1', port: target, method: req.method, path: url, headers: req.headers }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
-      up.on('error', () => res.destroy());
-      req.pipe(up);
-    };
-    const wait = rules.delay?.match.test(url) ? rules.delay.ms : 0;
-    if (wait) setTimeout(forward, wait);
-    else forward();
-  });
-  server.on('connection', (sock) => {
-    sockets.add(sock);
-    sock.on('close', () => sockets.delete(sock));
-  });
-  // The realtime socket passes through untouched.
-  server.on('upgrade', (req, client, head) => passUpgrade(target, sockets, req, client, head));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    rules,
-    close: () =>
-      new Promise<void>((r) => {
-        for (const sock of sockets) sock.destroy();
-        server.close(() => r());
-      }),
-  };
-}
 
 // A failed request is the browser's to log ("Failed to load resource: 500"), not the app's.
 const withBrowser = (fn: (b: Browser) => Promise<void>) => withBrowserNamed('load-states-e2e', fn, { allowErrors: /status of 500/ });

@@ -54,6 +54,11 @@ export interface Gate {
   loseReplies?: number;
   /** Rewrites a reply body before the engine sees it (to serve a reply that does not fit). */
   tamper?: (path: string, body: unknown) => unknown;
+  /**
+   * A failing proxy in front of the server: writes (and reads too, with `reads`) whose path matches
+   * are answered `status` without reaching it; `count` times, or until `fail` is cleared.
+   */
+  fail?: { status: number; path?: RegExp; reads?: boolean; count?: number };
 }
 
 export function recordingFetch(log: Recorded[] = [], label = 'engine', gate?: Gate) {
@@ -64,6 +69,13 @@ export function recordingFetch(log: Recorded[] = [], label = 'engine', gate?: Ga
     if (gate?.offline) {
       r.end = Date.now();
       throw new TypeError('fetch failed (offline)');
+    }
+    const f = gate?.fail;
+    if (f && (f.reads || r.method !== 'GET') && (!f.path || f.path.test(r.path)) && (f.count === undefined || f.count > 0)) {
+      if (f.count !== undefined) f.count -= 1;
+      r.status = f.status;
+      r.end = Date.now();
+      return new Response(JSON.stringify({ message: 'Injected failure' }), { status: f.status, headers: { 'content-type': 'application/json' } });
     }
     try {
       // A tampered reply is not the server's: it is asked for in full and carries no ETag.

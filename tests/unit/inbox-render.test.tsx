@@ -6,7 +6,13 @@ import { turnedScale } from '../../src/features/inbox/image-viewer.tsx';
 import { MessageBubble } from '../../src/features/inbox/message-bubble.tsx';
 import { MessageText } from '../../src/features/inbox/message-text.tsx';
 import { orderMessages, type MessageRow } from '../../src/features/inbox/order.ts';
+import type { MirrorSource } from '../../src/lib/engine/source.ts';
+import { setMirrorSource } from '../../src/lib/engine/tables.ts';
 import { host, mountPerTest, render } from './render-root.tsx';
+
+// The composer reads its draft from the mirror: here a mirror that never opens (no draft) and an
+// engine that is not there (the typing stays on screen).
+setMirrorSource({ attach: () => () => {} } as unknown as MirrorSource);
 
 // jsdom has no ResizeObserver; the composer's auto-growing textarea needs one.
 globalThis.ResizeObserver ??= class {
@@ -118,7 +124,7 @@ describe('Composer', () => {
 
   it('sends on Enter, not on Shift+Enter, and never blank text', () => {
     const onSend = vi.fn();
-    render(<Composer onSend={onSend} onSendImage={async () => {}} />);
+    render(<Composer conversationId={1} onSend={onSend} onSendImage={async () => {}} />);
     const box = host.querySelector('textarea')!;
     type(box, '   ');
     key(box, { key: 'Enter' });

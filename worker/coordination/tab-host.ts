@@ -68,7 +68,7 @@ export class TabHost {
     this.rpc.postMessage({ t: 'who', from: this.id } satisfies RpcMessage);
     const call = (method: Method) => (...args: unknown[]) => this.call(method, args);
     this.api = Object.fromEntries(
-      (['hello', 'bye', 'setTabVisible', 'setOnline', 'signIn', 'signOut', 'watch', 'unwatch', 'refresh', 'loadMore', 'call', 'mutate', 'discard', 'retry', 'snapshot'] as Method[]).map((m) => [m, call(m)]),
+      (['hello', 'bye', 'setTabVisible', 'setOnline', 'signIn', 'signOut', 'watch', 'unwatch', 'refresh', 'loadMore', 'call', 'mutate', 'discard', 'retry', 'saveDraft', 'snapshot'] as Method[]).map((m) => [m, call(m)]),
     ) as unknown as EngineApi;
   }
 

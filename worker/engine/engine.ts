@@ -1,9 +1,10 @@
 import type { User } from '../../db/entities.ts';
-import { listKeyId, type CallRequest, type EngineApi, type EngineError, type EngineEvent, type EngineStatus, type HelloOptions, type ListKey, type MirrorTableName, type Mutation, type MutateData, type Resource, type Result, type SessionState, type WatchKey } from '../../db/engine-api.ts';
+import { draftKey, listKeyId, type CallRequest, type EngineApi, type EngineError, type EngineEvent, type EngineStatus, type HelloOptions, type ListKey, type MirrorTableName, type Mutation, type MutateData, type Resource, type Result, type SessionState, type WatchKey } from '../../db/engine-api.ts';
 import { MESSAGES } from '../../db/messages.ts';
 import { policyOf, refreshesOf } from '../../db/mutations.ts';
 import type { Mirror } from '../../db/mirror.ts';
-import { DEVICE_DB, userDbName } from '../../db/schema.ts';
+import type { OutboxEntry } from '../../db/rows.ts';
+import { DEVICE_DB, userDbName, type Row } from '../../db/schema.ts';
 import { mutationSpecOf, sendMutation, type SendOutcome } from '../executor/send.ts';
 import { Outbox } from '../outbox/outbox.ts';
 import { Poller, SingleFlight } from '../polling/poller.ts';
@@ -61,7 +62,10 @@ export class Engine implements EngineApi {
   private device: Mirror | null = null;
   private homePoller: Poller<Result<null>>;
   private readonly calendars = new Map<string, Poller<Result<null>>>();
+  /** Outbox entries on their way (queued), those of them waiting to be sent again after the server answered 502/503, and those not sent (failed). */
   private pending = 0;
+  private retrying = 0;
+  private notSent = 0;
   private lastSyncAt: number | null = null;
   private lastStatus = '';
   private active = false;
@@ -100,6 +104,8 @@ export class Engine implements EngineApi {
       markSynced: () => {
         this.lastSyncAt = this.clock.now();
         this.emitStatus();
+        // The server answers again: what waits for a retry goes now.
+        this.outbox.serverAnswered();
       },
     };
     this.settings = new SettingsStore(() => this.device, this.api, this.ctx.reportInvalid, (s, before) => {
@@ -167,6 +173,8 @@ export class Engine implements EngineApi {
       realtime: this.realtime.current,
       storage: (this.writer?.mirror ?? this.device)?.kind ?? 'memory',
       pendingMutations: this.pending,
+      retryingMutations: this.retrying,
+      failedMutations: this.notSent,
       lastSyncAt: this.lastSyncAt,
       anyTabVisible: this.tabs.anyVisible(),
     };
@@ -182,9 +190,13 @@ export class Engine implements EngineApi {
 
   private async countPending(): Promise<void> {
     try {
-      this.pending = this.writer ? (await this.writer.mirror.getAll('outbox')).length : 0;
+      const rows = this.writer ? ((await this.writer.mirror.getAll('outbox')) as unknown as OutboxEntry[]) : [];
+      const queued = rows.filter((r) => r.status === 'queued');
+      this.pending = queued.length;
+      this.retrying = queued.filter((r) => r.error).length;
+      this.notSent = rows.length - queued.length;
     } catch {
-      this.pending = 0; // the mirror closed meanwhile (sign-out)
+      this.pending = this.retrying = this.notSent = 0; // the mirror closed meanwhile (sign-out)
     }
     this.emitStatus();
   }
@@ -226,7 +238,7 @@ export class Engine implements EngineApi {
     this.active = false;
     const w = this.userWriter;
     this.userWriter = null;
-    this.pending = 0;
+    this.pending = this.retrying = this.notSent = 0;
     if (!w) return 0;
     w.closed = true;
     let kept = 0;
@@ -521,6 +533,20 @@ export class Engine implements EngineApi {
   async retry(mutationId: string) {
     await this.sessionSettled();
     await this.outbox.retry(mutationId);
+  }
+
+  async saveDraft(key: string, value: unknown): Promise<void> {
+    await this.sessionSettled();
+    const w = this.writer;
+    if (!w) return;
+    const id = draftKey(key);
+    const empty = value === null || value === undefined || value === '';
+    try {
+      await w.commit([empty ? { table: 'kv', deletes: [id] } : { table: 'kv', upserts: [{ key: id, value } as unknown as Row] }]);
+    } catch (e) {
+      // The mirror closed meanwhile (sign-out): the draft goes with it, as it should.
+      if (this.writer) this.log.warn('[engine] draft not kept:', e);
+    }
   }
 
   async snapshot(table: MirrorTableName): Promise<unknown[]> {

@@ -4,7 +4,7 @@ import { MUTATION_SPECS, InvalidReply } from '../mutations/index.ts';
 import type { MutationSpec } from '../mutations/spec.ts';
 import type { SyncContext } from '../sync/context.ts';
 import { invalidReplyError } from '../sync/context.ts';
-import { isTransient } from '../retry/backoff.ts';
+import { writeFailure } from '../retry/backoff.ts';
 import { toEngineError } from '../transport/errors.ts';
 
 export type SendOutcome =
@@ -14,8 +14,12 @@ export type SendOutcome =
   | { kind: 'rejected'; error: EngineError }
   /** Accepted, but the reply does not fit its schema: nothing is written, the error is reported. */
   | { kind: 'invalid'; error: EngineError; spec: MutationSpec<Mutation> }
-  /** Network down, timeout or 5xx: worth sending again later (same Idempotency-Key). */
-  | { kind: 'transient'; error: EngineError; network: boolean }
+  /**
+   * Not accepted, and not refused for good (retry/backoff.ts `writeFailure`): `unreachable` (it did
+   * not reach the server), `unavailable` (502/503/504: try again by itself later) or `failed` (a 500:
+   * not again by itself). A resend uses the same Idempotency-Key.
+   */
+  | { kind: 'failed'; error: EngineError; failure: 'unreachable' | 'unavailable' | 'failed' }
   | { kind: 'unauthorized'; error: EngineError };
 
 /** What the engine does for a mutation (its request, how its reply lands); its policy is `policyOf` in db/mutations.ts. */
@@ -32,8 +36,9 @@ export async function sendMutation(ctx: SyncContext, m: Mutation): Promise<SendO
   if (!reply.ok) {
     const error = toEngineError(reply, m.name);
     if (reply.failure === 'http' && reply.status === 401) return { kind: 'unauthorized', error };
-    if (isTransient(reply)) return { kind: 'transient', error, network: reply.failure !== 'http' };
-    return { kind: 'rejected', error };
+    const failure = writeFailure(reply);
+    if (failure === 'rejected') return { kind: 'rejected', error };
+    return { kind: 'failed', error, failure };
   }
   try {
     const changes = spec.apply ? await spec.apply(reply.body, m, ctx) : [];

@@ -15,8 +15,11 @@ export interface OutboxRow extends OutboxEntry {
   undo: StoredChange[];
 }
 
-/** A 5xx is retried this many times before the entry is marked failed (the UI offers retry or discard). */
-const MAX_SERVER_ATTEMPTS = 5;
+/**
+ * A 502/503/504 is sent this many times (backoff 1 s doubling up to a minute, about four minutes
+ * in all: a deploy) before the entry is marked failed and waits for the user's Retry or Discard.
+ */
+const MAX_SERVER_ATTEMPTS = 8;
 
 export interface OutboxDeps {
   ctx: SyncContext;
@@ -109,12 +112,30 @@ export class Outbox {
     this.d.changed();
   }
 
+  /** The user's Retry of a not-sent entry: queued again (same id, so same Idempotency-Key); resolves once the queue has tried. */
   async retry(id: string): Promise<void> {
     const w = this.d.ctx.writer();
     if (!w) return;
     await w.commit([{ table: 'outbox', patches: [{ key: id, apply: (r) => r && { ...r, status: 'queued', attempts: 0, error: undefined } }] }]);
-    this.backoffAttempt = 0;
+    this.d.changed();
+    this.sendNow();
+    await this.drain();
+  }
+
+  /**
+   * The server answered a read (a poll, a refresh): entries waiting for a backoff to end after a
+   * 502/503 or a lost request are sent now, not a minute later.
+   */
+  serverAnswered(): void {
+    if (this.retryTimer === null) return;
+    this.sendNow();
     void this.drain();
+  }
+
+  private sendNow(): void {
+    if (this.retryTimer !== null) this.d.clock.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.backoffAttempt = 0;
   }
 
   /** Called when the session ends: nobody waits any more. */
@@ -213,7 +234,7 @@ export class Outbox {
       if (!next) return;
       const outcome = await this.d.send(next.mutation);
       if (this.d.ctx.writer() !== w) return; // signed out meanwhile: the mirror is gone
-      const dataOf = (reply: unknown, seq: number, queued?: boolean): Result<MutateData> => ({ ok: true, data: { reply, seq, epoch: this.d.epoch, ...(queued ? { queued } : {}) } });
+      const dataOf = (reply: unknown, seq: number): Result<MutateData> => ({ ok: true, data: { reply, seq, epoch: this.d.epoch } });
       switch (outcome.kind) {
         case 'done': {
           const seq = await w.commit([...outcome.changes, { table: 'outbox', deletes: [next.id] }]);
@@ -230,6 +251,14 @@ export class Outbox {
           break;
         }
         case 'rejected': {
+          if (!this.waiters.has(next.id)) {
+            // Nobody waits for it (it was queued offline, or came back with a sign-in): the user was
+            // told it is saved, so it is not undone behind their back; it is listed as not sent,
+            // with the server's reason, and Discard undoes it.
+            await w.commit([{ table: 'outbox', upserts: [{ ...next, status: 'failed', error: outcome.error } as unknown as Row] }]);
+            this.d.rejected(next.mutation, outcome.error);
+            break;
+          }
           const seq = await w.commit([...next.undo, { table: 'outbox', deletes: [next.id] }]);
           this.d.rejected(next.mutation, outcome.error);
           this.settle(next.id, { ok: false, error: { ...outcome.error, seq, epoch: this.d.epoch } });
@@ -239,15 +268,26 @@ export class Outbox {
           this.settle(next.id, { ok: false, error: outcome.error });
           this.d.unauthorized();
           return;
-        case 'transient': {
-          const attempts = next.attempts + (outcome.network ? 0 : 1);
-          const failed = attempts >= MAX_SERVER_ATTEMPTS;
-          const seq = await w.commit([{ table: 'outbox', upserts: [{ ...next, attempts, ...(failed ? { status: 'failed', error: outcome.error } : {}) } as unknown as Row] }]);
-          if (failed) {
-            this.settle(next.id, { ok: false, error: outcome.error });
-            break;
+        case 'failed': {
+          if (outcome.failure === 'unreachable') {
+            // It did not reach the server: it stays queued (a reload keeps it) and goes when it can.
+            // Its caller is told it is saved on this device (the drain's end answers "queued"); the
+            // chip says offline or unreachable.
+            this.again = false;
+            this.scheduleRetry();
+            this.d.changed();
+            return;
           }
-          this.settle(next.id, dataOf(null, seq, true));
+          // The server answered with an error: its caller learns it at once, in the policy's words.
+          // A 502/503/504 is sent again by itself, with backoff (the queue waits behind it, so the
+          // order holds), until MAX_SERVER_ATTEMPTS; a 500 is not. Either way it stays on the
+          // device with its optimistic state until it is sent, retried or discarded.
+          const attempts = next.attempts + 1;
+          const again = outcome.failure === 'unavailable' && attempts < MAX_SERVER_ATTEMPTS;
+          const row = { ...next, attempts, status: again ? 'queued' : 'failed', error: outcome.error };
+          const seq = await w.commit([{ table: 'outbox', upserts: [row as unknown as Row] }]);
+          this.settle(next.id, { ok: false, error: { ...outcome.error, seq, epoch: this.d.epoch } });
+          if (!again) break;
           this.again = false;
           this.scheduleRetry();
           this.d.changed();

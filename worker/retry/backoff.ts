@@ -23,3 +23,24 @@ export function isTransient(f: { failure: 'network' | 'timeout' | 'http'; status
   const s = f.status ?? 0;
   return s >= 500 || s === 408 || s === 429;
 }
+
+/**
+ * What a write kept in the outbox does after a failed send, decided by status, never by text:
+ * - `unreachable`: the request did not reach the server (no network, a timeout): the entry stays
+ *   queued and goes when the network returns; the user is told it is saved on this device.
+ * - `unavailable`: a gateway or the server said "not now" (502, 503, 504 during a deploy; 408, 429):
+ *   the same request will work soon, so the entry stays and is sent again by itself, with backoff,
+ *   under the same Idempotency-Key; the user is told at once that it failed (the server answered).
+ * - `failed`: a 500 (or another 5xx): the server will very likely answer the same again, so it is
+ *   not retried by itself; it is listed as not sent, with Retry and Discard.
+ * - `rejected`: a 4xx (not 401): the server said no; retrying cannot help.
+ */
+export type WriteFailure = 'unreachable' | 'unavailable' | 'failed' | 'rejected';
+
+export function writeFailure(f: { failure: 'network' | 'timeout' | 'http'; status?: number }): WriteFailure {
+  if (f.failure !== 'http') return 'unreachable';
+  const s = f.status ?? 0;
+  if (s === 502 || s === 503 || s === 504 || s === 408 || s === 429) return 'unavailable';
+  if (s >= 500) return 'failed';
+  return 'rejected';
+}

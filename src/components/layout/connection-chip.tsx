@@ -1,10 +1,13 @@
-import { memo, useEffect, useRef, useState } from 'react';
-import { Badge } from '@chakra-ui/react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { Badge, Button } from '@chakra-ui/react';
 // The shell's status, not lib/collections' hooks: those would bring the mirror's code (TanStack DB)
 // into the first screen of every guest.
 import { useShell } from '../../app/session-context.tsx';
 import { AppIcon } from '../ui/icons.tsx';
 import { t, useI18n } from '../../lib/i18n/index.ts';
+
+// The list of changes not sent reads the mirror's collections: fetched when it is first opened.
+const NotSentDialog = lazy(() => import('../not-sent/not-sent-dialog.tsx'));
 
 /** How long a lost socket or an unsent change may last before the chip says so (no flicker on a blip). */
 export const CONNECTION_GRACE_MS = 4000;
@@ -24,31 +27,82 @@ export function connectionLabel(state: ConnectionState, pending: number): string
  * A quiet chip in the top bar while the browser is offline or the server cannot be reached, with
  * the number of changes waiting to be sent; it goes when they are sent. "Unreachable" is the
  * realtime socket lost for a few seconds after it had connected (the engine polls and sends through
- * the same server), or changes still unsent after a few seconds online.
+ * the same server), or changes the server answered with a 502/503 (they go again by themselves).
+ * "Sending" is only for changes really on their way. A change that will not be sent by itself
+ * (a 500, a refusal) is not counted there: a button says "1 change not sent" and opens the list,
+ * with Retry and Discard.
  */
 export const ConnectionChip = memo(function ConnectionChip() {
   const { status, session } = useShell();
   useI18n(); // re-renders the label on a switch
   const signedIn = session.status === 'signed-in';
   const pending = status?.pendingMutations ?? 0;
+  const retrying = status?.retryingMutations ?? 0;
+  const notSent = signedIn ? (status?.failedMutations ?? 0) : 0;
   const online = status ? status.online : true;
-  const everConnected = useRef(false);
-  if (status?.realtime === 'connected') everConnected.current = true;
-  const socketLost = signedIn && everConnected.current && status?.realtime !== 'connected';
+  const [everConnected, setEverConnected] = useState(false);
+  if (status?.realtime === 'connected' && !everConnected) setEverConnected(true);
+  const socketLost = signedIn && everConnected && status?.realtime !== 'connected';
   const stuck = online && pending > 0;
 
   // Socket lost or changes unsent: shown only when it lasts past the grace period.
   const [late, setLate] = useState(false);
   const watching = socketLost || stuck;
-  useEffect(() => {
+  const [watched, setWatched] = useState(watching);
+  if (watched !== watching) {
+    setWatched(watching);
     setLate(false);
+  }
+  useEffect(() => {
     if (!watching) return;
     const t = setTimeout(() => setLate(true), CONNECTION_GRACE_MS);
     return () => clearTimeout(t);
   }, [watching]);
 
-  const state: ConnectionState = !online ? 'offline' : late && socketLost ? 'unreachable' : late && stuck ? 'sending' : 'ok';
-  if (state === 'ok') return null;
+  const state: ConnectionState = !online ? 'offline' : (late && socketLost) || retrying > 0 ? 'unreachable' : late && stuck ? 'sending' : 'ok';
+  return (
+    <>
+      {state !== 'ok' && <ChipBadge state={state} pending={pending} />}
+      <NotSentButton n={notSent} />
+    </>
+  );
+});
+
+/** "1 change not sent": opens the list of changes not sent; the focus comes back to it when the list closes. */
+function NotSentButton({ n }: { n: number }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  if (open && !wanted) setWanted(true);
+  if (n === 0 && !open) return null;
+  const label = t('shell.notSent', { n });
+  return (
+    <>
+      {n > 0 && (
+        <Button
+          size="xs"
+          variant="subtle"
+          colorPalette="red"
+          gap="1.5"
+          maxW={{ base: '9rem', md: 'none' }}
+          title={label}
+          aria-haspopup="dialog"
+          data-testid="not-sent-button"
+          onClick={() => setOpen(true)}
+        >
+          <AppIcon name="alert" boxSize="3.5" aria-hidden />
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label}</span>
+        </Button>
+      )}
+      {wanted && (
+        <Suspense fallback={null}>
+          <NotSentDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function ChipBadge({ state, pending }: { state: Exclude<ConnectionState, 'ok'>; pending: number }) {
   const label = connectionLabel(state, pending);
   return (
     <Badge
@@ -66,4 +120,4 @@ export const ConnectionChip = memo(function ConnectionChip() {
       <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label}</span>
     </Badge>
   );
-});
+}

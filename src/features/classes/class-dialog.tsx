@@ -69,7 +69,7 @@ export function ClassDialog({ classId, onClose }: { classId: ClassRef | null; on
       ) : mode === 'reschedule' ? (
         <RescheduleForm klass={klass} timeZone={timeZone} onDone={back} />
       ) : mode === 'report' ? (
-        <ReportForm klass={klass} onDone={back} />
+        <ReportForm key={klass.id} klass={klass} onDone={back} />
       ) : mode === 'attended' ? (
         <AttendedConfirm klass={klass} onDone={back} />
       ) : (

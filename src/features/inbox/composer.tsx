@@ -1,19 +1,26 @@
 import { Box, HStack, IconButton, Spinner, Textarea } from '@chakra-ui/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useDraftState } from '../../lib/engine/drafts.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { InboxIcon } from './icons.tsx';
 
 export interface ComposerProps {
+  /** The conversation: its draft is kept in the mirror (a switch, a reload, another tab). */
+  conversationId: number;
   /** Sends a text message; it shows at once as pending (and waits in the outbox when offline). */
   onSend(text: string): void;
   /** Sends an image; resolves when the server answered (images are never queued). */
   onSendImage(file: File): Promise<void>;
 }
 
-/** Enter sends, Shift+Enter adds a line; blank text is never sent. */
-export function Composer({ onSend, onSendImage }: ComposerProps) {
+/**
+ * Enter sends, Shift+Enter adds a line; blank text is never sent. What is typed is the
+ * conversation's draft, kept in the mirror: it is there again after a switch, a reload or a restart,
+ * the same in every tab; sending clears it everywhere.
+ */
+export function Composer({ conversationId, onSend, onSendImage }: ComposerProps) {
   const { t } = useI18n();
-  const [text, setText] = useState('');
+  const [text, setText, draft] = useDraftState(`conversation:${conversationId}`, '');
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const canSend = text.trim().length > 0;
@@ -21,7 +28,7 @@ export function Composer({ onSend, onSendImage }: ComposerProps) {
   const send = () => {
     if (!canSend) return;
     onSend(text.trim());
-    setText('');
+    draft.clear();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -96,7 +96,7 @@ export function ConversationView(props: ConversationViewProps) {
           <Text fontSize="sm">{t('msg.conversationClosed')}</Text>
         </HStack>
       ) : (
-        <Composer onSend={send} onSendImage={sendImage} />
+        <Composer key={c.id} conversationId={c.id} onSend={send} onSendImage={sendImage} />
       )}
       <ImageViewer src={viewing?.src ?? null} download={viewing?.download} onClose={() => setViewing(null)} />
     </Stack>

@@ -203,6 +203,9 @@ export class EngineClient {
   retry(id: string) {
     return this.afterHello(() => this.api.retry(id));
   }
+  saveDraft(key: string, value: unknown) {
+    return this.afterHello(() => this.api.saveDraft(key, value));
+  }
   snapshot(table: MirrorTableName) {
     return this.afterHello(() => this.api.snapshot(table));
   }

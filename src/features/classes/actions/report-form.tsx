@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDraftState } from '../../../lib/engine/drafts.ts';
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
 import { useMutation } from '../../../lib/engine/mutation.ts';
@@ -8,12 +9,13 @@ import { EMPTY_DRAFT, ReportFields, reportDraftError, type ReportDraft } from '.
 /**
  * The teacher's class report, the same fields as the Edit Class Report dialog (one form):
  * rating in half stars, activity and homework required, notes optional. Replayable: offline it
- * waits in the outbox and is sent when the network returns.
+ * waits in the outbox and is sent when the network returns. What is typed is a draft in the mirror
+ * (per class): a reload or a restart while the form is open keeps it, until it is saved.
  */
 export function ReportForm({ klass, onDone }: { klass: Class; onDone: () => void }) {
   const { t } = useI18n();
   const { run, busy } = useMutation('saveClassReport');
-  const [draft, setDraft] = useState<ReportDraft>(EMPTY_DRAFT);
+  const [draft, setDraft, kept] = useDraftState<ReportDraft>(`class-report:${klass.id}`, EMPTY_DRAFT);
   const [tried, setTried] = useState(false);
 
   const submit = async (e: React.FormEvent) => {
@@ -24,13 +26,16 @@ export function ReportForm({ klass, onDone }: { klass: Class; onDone: () => void
       classId: klass.id, rating: draft.rating, class_activity: draft.class_activity.trim(), homework: draft.homework.trim(),
       notes: draft.teacher_notes.trim(),
     });
-    if (!r?.ok) return;
+    if (!r) return;
+    // Handed to the outbox (sent, queued, or listed as not sent): the draft has done its work; a refusal leaves it to correct.
+    if (r.ok || r.error.kind === 'server') kept.clear();
+    if (!r.ok) return;
     onDone();
   };
   return (
     <form onSubmit={submit} noValidate aria-label={t('classes.reportFormLabel')}>
       <Stack gap="4">
-        <ReportFields draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} tried={tried} />
+        <ReportFields draft={draft} onChange={(patch) => setDraft({ ...draft, ...patch })} tried={tried} />
         <HStack gap="2">
           <Button type="submit" colorPalette="brand" loading={busy}>{t('classes.saveReport')}</Button>
           <Button variant="ghost" onClick={onDone} disabled={busy}>{t('classes.back')}</Button>
