@@ -7,7 +7,7 @@ export { RequestDecision } from './actions/request-decision.tsx';
 export { ClassChips } from './class-chips.tsx';
 export { StartsIn } from './class-info.tsx';
 export { usePendingRequests } from './data.ts';
-export { classWhen } from './display.ts';
+export { classWhen, requestStart } from './display.ts';
 export { ClassDialog } from './lazy-class-dialog.tsx';
 export { classLink, parseClassParam, useClassInAddress, CLASS_PARAM, type ClassRef } from './class-link.ts';
 export { cardTitle, delayWarning, eventTitle, makeupError, makeupMinTime, type Role } from './rules.ts';
