@@ -9,6 +9,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { useUser } from '../../app/session-context.tsx';
 import { ChangesLeft, ClassInfo } from './class-info.tsx';
 import { requestStart } from './display.ts';
+import { AddClassToCalendar } from './add-to-calendar.tsx';
 import { useClassLoad, usePendingRequests } from './data.ts';
 import type { ClassRef } from './class-link.ts';
 import { LoadError } from '../../components/ui/load-state.tsx';
@@ -131,6 +132,7 @@ function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; 
         </Alert.Root>
       ))}
       <JoinSection klass={klass} role={role} />
+      {!klass.canceled && <AddClassToCalendar klass={klass} role={role} alignSelf="flex-start" />}
       {role === 'teacher' && klass.url_editable && <JoinUrlForm klass={klass} />}
       {(attendance || canReport) && <Separator />}
       {attendance && <AttendanceActions klass={klass} onAskAttended={() => onMode('attended')} onAskAbsent={() => onMode('absent')} />}

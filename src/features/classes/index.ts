@@ -2,6 +2,7 @@
  * The classes feature's public entry: what other features may use of it (the lint allows a
  * feature to import another only through its index).
  */
+export { AddUpcomingToCalendar } from './add-to-calendar.tsx';
 export { JoinButton } from './actions/join-button.tsx';
 export { RequestDecision } from './actions/request-decision.tsx';
 export { ClassChips } from './class-chips.tsx';

@@ -82,6 +82,6 @@ export const classes = {
   'classes.addToCalendar': 'أضف إلى التقويم',
   'classes.addAllToCalendar': 'أضف الحصص القادمة إلى التقويم',
   'classes.noUpcomingToAdd': 'لا توجد حصص قادمة لإضافتها',
-  'classes.icsWith': 'مع {name}',
-  'classes.icsOpen': 'افتح الحصة',
+  'classes.icsTitle': '{course} مع {name}',
+  'classes.icsOpen': 'افتح الحصة: {url}',
 } as const satisfies AreaOf<typeof en>;

@@ -80,6 +80,6 @@ export const classes = {
   'classes.addToCalendar': 'Add to calendar',
   'classes.addAllToCalendar': 'Add upcoming classes to calendar',
   'classes.noUpcomingToAdd': 'No upcoming classes to add',
-  'classes.icsWith': 'with {name}',
-  'classes.icsOpen': 'Open the class',
+  'classes.icsTitle': '{course} with {name}',
+  'classes.icsOpen': 'Open the class: {url}',
 } as const;
