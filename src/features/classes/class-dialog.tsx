@@ -69,7 +69,7 @@ export function ClassDialog({ classId, onClose }: { classId: ClassRef | null; on
       ) : mode === 'cancel' ? (
         <CancelForm klass={klass} onDone={back} />
       ) : mode === 'reschedule' ? (
-        <RescheduleForm klass={klass} timeZone={timeZone} onDone={back} />
+        <RescheduleForm klass={klass} timeZone={timeZone} role={role} onDone={back} />
       ) : mode === 'report' ? (
         <ReportForm klass={klass} onDone={back} />
       ) : mode === 'attended' ? (

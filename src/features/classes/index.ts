@@ -14,3 +14,4 @@ export { classLink, parseClassParam, useClassInAddress, CLASS_PARAM, type ClassR
 export { cardTitle, delayWarning, eventTitle, makeupError, makeupMinTime, type Role } from './rules.ts';
 export { monthOf, safeZone, todayIn } from './time.ts';
 export { useQuarterSnap } from './quarter-time.ts';
+export { useSlotClash } from './use-slot-clash.ts';
