@@ -258,3 +258,31 @@ describe('issue 28', () => {
     });
   });
 });
+
+// Screenshots to look at, not a check: run with SHOTS_DIR set (skipped, not passed, otherwise).
+describe.skipIf(!process.env.SHOTS_DIR)('issue 28 screens (SHOTS_DIR)', () => {
+  it('the dashboard with Join Class and the class dialog, 1280x800 and 375x740, light and dark, English and Arabic', async () => {
+    const k = await createClass({ start_in_minutes: -950, duration: 1300 });
+    for (const [size, viewport] of [['1280', DESKTOP], ['375', PHONE]] as const) {
+      await withPage(`issue-28-shots-${size}`, viewport, async (_b, page) => {
+        await signIn(page, STUDENT);
+        await dismissInstall(page);
+        for (const locale of ['en', 'ar']) {
+          for (const mode of ['light', 'dark']) {
+            await page.evaluate(([l, m]) => {
+              localStorage.setItem('tutoring.locale', l!);
+              localStorage.setItem('color-mode', m!);
+            }, [locale, mode]);
+            await page.goto(`${app.url}/home`);
+            await page.locator('#upcoming-class-title').waitFor({ timeout: TIMEOUT });
+            await page.locator('#upcoming-class-title').scrollIntoViewIfNeeded();
+            await shot(page, `issue28-home-${size}-${locale}-${mode}`);
+            await page.goto(`${app.url}/calendar?class=${k.id}`);
+            await page.getByRole('dialog').getByText(`#${k.id}`).waitFor({ timeout: TIMEOUT });
+            await shot(page, `issue28-dialog-${size}-${locale}-${mode}`);
+          }
+        }
+      });
+    }
+  });
+});

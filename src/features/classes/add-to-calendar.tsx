@@ -45,7 +45,7 @@ export function downloadIcs(classes: readonly Class[], role: Role, fileName: str
 export function AddClassToCalendar({ klass, role, ...props }: { klass: Class; role: Role } & ButtonProps) {
   const { t } = useI18n();
   return (
-    <Button variant="ghost" size="sm" {...props} onClick={() => downloadIcs([klass], role, `class-${klass.id}.ics`)}>
+    <Button variant="outline" size="sm" {...props} onClick={() => downloadIcs([klass], role, `class-${klass.id}.ics`)}>
       <AppIcon name="calendar" boxSize="4" /> {t('classes.addToCalendar')}
     </Button>
   );
