@@ -286,3 +286,40 @@ describe.skipIf(!process.env.SHOTS_DIR)('issue 28 screens (SHOTS_DIR)', () => {
     }
   });
 });
+
+describe('issue 28, smaller items', () => {
+  it('8: Transactions History fits a 375 px screen; the sign-in form has the e-mail after a password reset', async () => {
+    await withPage('issue-28-transactions', PHONE, async (_b, page) => {
+      await signIn(page, STUDENT);
+      await dismissInstall(page);
+      await page.goto(`${app.url}/transactions-history`);
+      const table = page.locator('table').first();
+      await table.locator('tbody tr').first().waitFor({ timeout: TIMEOUT });
+      const overflow = await table.evaluate((el) => {
+        const t = el.getBoundingClientRect();
+        const box = el.closest('[data-virtuoso-scroller]')?.parentElement?.getBoundingClientRect() ?? t;
+        return { right: t.right - box.right, page: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+      });
+      expect(overflow.right).toBeLessThanOrEqual(0);
+      expect(overflow.page).toBeLessThanOrEqual(0);
+      await shot(page, 'issue28-transactions-375');
+    });
+    await withPage('issue-28-reset', DESKTOP, async (_b, page) => {
+      await page.goto(`${app.url}/reset-password`);
+      await page.getByLabel('Email').fill(STUDENT);
+      await page.getByRole('button', { name: 'Send Code' }).click();
+      const code = page.getByLabel('Code', { exact: true });
+      await code.waitFor({ timeout: TIMEOUT });
+      const r = await callApi<{ code: string }>(app.url, 'GET', `/test/reset-code?email=${encodeURIComponent(STUDENT)}`, null);
+      await code.fill(r.code);
+      await page.getByRole('button', { name: 'Verify Code' }).click();
+      const fresh = page.getByLabel('New Password', { exact: true });
+      await fresh.waitFor({ timeout: TIMEOUT });
+      await fresh.fill('password');
+      await page.getByLabel('Confirm Password', { exact: true }).fill('password');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.waitForURL('**/login', { timeout: TIMEOUT });
+      expect(await page.getByLabel('Email').inputValue()).toBe(STUDENT);
+    });
+  });
+});
