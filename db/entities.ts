@@ -60,6 +60,8 @@ export const user = z.looseObject({
   my_courses: z.number().int().nonnegative().optional().default(0),
   referral_link: nullableString.optional().default(null),
   is_parent: z.boolean().optional().default(false),
+  /** A child account, made by a parent (a reference-server field; absent elsewhere reads as not). */
+  is_child: z.boolean().optional().default(false),
   // Shown on the profile page; absent from older replies.
   full_phone: nullableString.optional().default(null),
   gender: nullableString.optional().default(null),

@@ -79,6 +79,8 @@ export const MESSAGES = {
   paymentUnderReview: 'We are reviewing your payment and you will be notified that balance added.',
   borrowDone: 'Borrow balance transaction done successfully',
   accountCreated: 'Account created successfully',
+  /** The spec ignores child-creation errors; issue 28 asks for a clear message (no spec wording). */
+  childCannotCreate: 'A child account cannot create accounts of its own.',
   creditsTransferred: 'Credits transferred successfully',
   referralCopied: 'Referral Link Copied',
 

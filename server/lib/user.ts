@@ -53,6 +53,8 @@ export function serializeUser(app: AppContext, id: number, origin: string) {
     gender: u.gender,
     date_of_birth: u.date_of_birth,
     is_parent: isParent,
+    // A child account (made by a parent) cannot make accounts of its own: the client hides New Account.
+    is_child: u.parent_id != null,
   };
 }
 

@@ -97,3 +97,22 @@ export const ROUTES: readonly RouteDef[] = [
 export const routeByName = (name: RouteName): RouteDef => ROUTES.find((r) => r.name === name)!;
 
 export const documentTitle = (title: string | undefined) => (title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME);
+
+const matchesPath = (pattern: string, path: string): boolean => {
+  const a = pattern.split('/').filter(Boolean);
+  const b = path.split('/').filter(Boolean);
+  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
+};
+
+/**
+ * Whether a signed-in user of `role` can open an in-app address (`/referral`, `/courses/3?x=1`):
+ * false for a page of the other role, a guests-only page, or no page at all ("Page not found").
+ * Slides and links leading there are not shown (issue 28).
+ */
+export function canOpenPath(href: string, role: 'student' | 'teacher'): boolean {
+  const path = href.split(/[?#]/)[0] ?? '';
+  const def = ROUTES.find((r) => r.path !== '*' && matchesPath(r.path, path));
+  if (!def) return false;
+  const m = def.meta;
+  return !m.guestOnly && !(m.studentOnly && role !== 'student') && !(m.teacherOnly && role !== 'teacher');
+}

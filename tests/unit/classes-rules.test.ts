@@ -139,9 +139,14 @@ describe('cards and titles', () => {
     const k = makeClass({ waiting_reschedule_request: true, rescheduled: true, makeup: true, payment_status: 'trial' });
     expect(classChips(k).map((c) => c.label)).toEqual(['Reschedule Requested', 'Scheduled', 'Makeup', 'Trial']);
     const gone = makeClass({ rescheduled: true, absent: true, full_status: 'absent', status: 'expired', payment_status: 'paid' });
-    expect(classChips(gone).map((c) => c.label)).toEqual(['Rescheduled', 'Absent', 'Paid']);
+    // No payment chip on a class that did not take place (issue 28): it would not inform.
+    expect(classChips(gone).map((c) => c.label)).toEqual(['Rescheduled', 'Absent']);
     const canceled = makeClass({ canceled: true, full_status: 'canceled', payment_status: 'credits-not-enough' });
-    expect(classChips(canceled).map((c) => c.label)).toEqual(['Canceled', 'Recharge Required']);
+    expect(classChips(canceled).map((c) => c.label)).toEqual(['Canceled']);
+  });
+  it('shows Attended as soon as the class is marked, though the server says running until its end', () => {
+    const k = makeClass({ status: 'running', full_status: 'running', attended: true, payment_status: 'paid' });
+    expect(classChips(k).map((c) => c.label)).toEqual(['Attended', 'Paid']);
   });
   it('hides Recharge Required once the class has ended', () => {
     const k = makeClass({ status: 'expired', full_status: 'missed', payment_status: 'credits-not-enough' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRow, firstProblemRow, payloadOf, rowProblems, ROW_MESSAGES, type HoursRow } from '../../src/features/schedule/rules.ts';
+import { emptyRow, firstProblemRow, payloadOf, rowProblems, rowsFromSchedule, ROW_MESSAGES, type HoursRow } from '../../src/features/schedule/rules.ts';
 
 const row = (day: number | null, start_time = '', end_time = ''): HoursRow => ({ ...emptyRow(), day, start_time, end_time });
 
@@ -29,5 +29,17 @@ describe('working hours rows (issue 16 item 6)', () => {
     expect(rowProblems([row(1, '08:00', '10:00'), row(1, '09:00', ''), row(null, '', ''), row(1)])).toEqual([null, null, null, null]);
     expect(firstProblemRow([row(1, '08:00', '10:00'), row(null)])).toBe(-1);
     expect(payloadOf([row(1, '08:00', '10:00'), row(1, '09:00', '')])).toEqual([{ day: 1, start_time: '08:00', end_time: '10:00' }]);
+  });
+});
+
+describe('saved working hours come back Saturday first (issue 28)', () => {
+  it('orders by the week from Saturday, then by start time', () => {
+    const rows = rowsFromSchedule([
+      { day: 5, start_time: '10:00', end_time: '12:00' },
+      { day: 6, start_time: '14:00', end_time: '16:00' },
+      { day: 0, start_time: '09:00', end_time: '10:00' },
+      { day: 6, start_time: '08:00', end_time: '09:00' },
+    ]);
+    expect(rows.map((r) => `${r.day} ${r.start_time}`)).toEqual(['6 08:00', '6 14:00', '0 09:00', '5 10:00']);
   });
 });

@@ -38,7 +38,7 @@ export default function MenuDrawerPopup({ extra = [], woken }: { extra?: MenuIte
               </Drawer.Title>
             </Drawer.Header>
             <Drawer.Body px="3">
-              <NavList items={[...sideMenu(role), ...extra]} unread={user?.unread_inbox_count ?? 0} onNavigate={close} label={t('shell.menu')} />
+              <NavList items={[...sideMenu(role, user), ...extra]} unread={user?.unread_inbox_count ?? 0} onNavigate={close} label={t('shell.menu')} />
               {!role && <LanguageMenu mt="4" px="3" />}
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>

@@ -50,7 +50,9 @@ export const GUEST_MENU: readonly MenuItem[] = [
   { label: 'menu.contactUs', to: '/help', icon: 'help' },
 ];
 
-export function sideMenu(role: 'student' | 'teacher' | null): readonly MenuItem[] {
+export function sideMenu(role: 'student' | 'teacher' | null, user?: { is_child?: boolean } | null): readonly MenuItem[] {
+  // A child account has no family of its own to manage (the server refuses it children).
+  if (role === 'student' && user?.is_child) return STUDENT_MENU.filter((i) => i.to !== '/childs');
   return role === 'teacher' ? TEACHER_MENU : role === 'student' ? STUDENT_MENU : GUEST_MENU;
 }
 

@@ -27,7 +27,7 @@ export const SideMenu = memo(function SideMenu() {
       bg="surface"
       p="3"
     >
-      <NavList items={sideMenu(role)} unread={user?.unread_inbox_count ?? 0} label={t('shell.mainMenu')} />
+      <NavList items={sideMenu(role, user)} unread={user?.unread_inbox_count ?? 0} label={t('shell.mainMenu')} />
     </Box>
   );
 });

@@ -21,8 +21,12 @@ export function LoginForm({ teacher = false }: { teacher?: boolean }) {
   const engine = getEngine();
   const { session } = useShell();
   const unsent = session.status === 'guest' ? (session.unsent ?? 0) : 0;
-  const { search } = useLocation();
-  const [email, setEmail] = useState('');
+  const { search, state } = useLocation();
+  // After a password reset the form has the e-mail it was reset for.
+  const [email, setEmail] = useState(() => {
+    const given = (state as { email?: unknown } | null)?.email;
+    return typeof given === 'string' ? given : '';
+  });
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   /** The right password on the other role's page: the server's sentence and a link to the right page. */

@@ -62,7 +62,8 @@ export default function ResetPasswordPage() {
       setBusy(false);
       if (!res.ok) return setError(firstError(res.error));
       notify('success', MESSAGES.passwordChanged);
-      navigate('/login', { replace: true });
+      // The sign-in form starts with the e-mail the password was reset for.
+      navigate('/login', { replace: true, state: { email: email.trim() } });
     }
   };
 

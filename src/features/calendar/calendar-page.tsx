@@ -7,7 +7,7 @@ import { useI18n } from '../../lib/i18n/index.ts';
 import { PageContainer } from '../../components/page-container.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { useUser } from '../../app/session-context.tsx';
-import { ClassDialog, useClassInAddress } from '../classes/index.ts';
+import { AddUpcomingToCalendar, ClassDialog, useClassInAddress } from '../classes/index.ts';
 import { monthOf, safeZone } from '../classes/index.ts';
 import type { Role } from '../classes/index.ts';
 import { CalendarLegend } from './legend.tsx';
@@ -77,7 +77,10 @@ export function CalendarPage() {
       <Stack gap="4">
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Heading as="h1" size="2xl">{t('calendar.title')}</Heading>
-          {!months.loaded && !months.failed && <HStack gap="2"><Spinner size="sm" /><Text color="fg.muted" fontSize="sm">{t('calendar.loading')}</Text></HStack>}
+          <HStack gap="3" wrap="wrap">
+            {!months.loaded && !months.failed && <HStack gap="2"><Spinner size="sm" /><Text color="fg.muted" fontSize="sm">{t('calendar.loading')}</Text></HStack>}
+            <AddUpcomingToCalendar role={role} />
+          </HStack>
         </HStack>
         {/* A month never read that cannot be read now: the grid would look free, so say why it is empty. */}
         {!months.loaded && months.failed && <LoadError variant="inline" onRetry={months.retry} retrying={months.retrying} />}

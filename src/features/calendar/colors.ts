@@ -8,12 +8,14 @@ import { t } from '../../lib/i18n/index.ts';
  */
 export type EventKind = 'absent' | 'canceled' | 'missed' | 'attended' | 'running' | 'trial' | 'rescheduled' | 'next' | 'default';
 
-type ColourInput = Pick<Class, 'absent' | 'canceled' | 'full_status' | 'status' | 'payment_status' | 'rescheduled'> & { id?: number | null };
+type ColourInput = Pick<Class, 'absent' | 'canceled' | 'full_status' | 'status' | 'payment_status' | 'rescheduled'> & { id?: number | null; attended?: boolean };
 
 export function eventKind(k: ColourInput): EventKind {
   if (k.absent) return 'absent';
   if (k.canceled) return 'canceled';
   if (k.full_status === 'missed') return 'missed';
+  // Marked attended: so at once, though the server's status stays running until the end.
+  if (k.attended) return 'attended';
   if (k.status === 'expired') return 'attended';
   if (k.status === 'running') return 'running';
   if (k.payment_status === 'trial') return 'trial';

@@ -1,6 +1,7 @@
 import { Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Class } from '../../../db/entities.ts';
 import { ClassChips } from './class-chips.tsx';
+import { JoinButton } from './actions/join-button.tsx';
 import { classWhen } from './display.ts';
 import { cardTitle, type Role } from './rules.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
@@ -30,9 +31,12 @@ export function ClassCard({ klass, role, timeZone, onOpen }: { klass: Class; rol
             </Text>
             <ClassChips klass={klass} />
           </Stack>
-          <Button size="sm" variant="outline" onClick={() => onOpen(klass.id)} flexShrink={0}>
-            {t('classes.titleDetails')}
-          </Button>
+          <HStack gap="2" flexShrink={0}>
+            {klass.joinable && <JoinButton klass={klass} role={role} />}
+            <Button size="sm" variant="outline" onClick={() => onOpen(klass.id)}>
+              {t('classes.titleDetails')}
+            </Button>
+          </HStack>
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -8,6 +8,8 @@ import { useI18n } from '../../lib/i18n/index.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useUser } from '../../app/session-context.tsx';
 import { ChangesLeft, ClassInfo } from './class-info.tsx';
+import { requestStart } from './display.ts';
+import { AddClassToCalendar } from './add-to-calendar.tsx';
 import { useClassLoad, usePendingRequests } from './data.ts';
 import type { ClassRef } from './class-link.ts';
 import { LoadError } from '../../components/ui/load-state.tsx';
@@ -67,7 +69,7 @@ export function ClassDialog({ classId, onClose }: { classId: ClassRef | null; on
       ) : mode === 'cancel' ? (
         <CancelForm klass={klass} onDone={back} />
       ) : mode === 'reschedule' ? (
-        <RescheduleForm klass={klass} timeZone={timeZone} onDone={back} />
+        <RescheduleForm klass={klass} timeZone={timeZone} role={role} onDone={back} />
       ) : mode === 'report' ? (
         <ReportForm key={klass.id} klass={klass} onDone={back} />
       ) : mode === 'attended' ? (
@@ -123,13 +125,14 @@ function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; 
           <Alert.Content>
             <Alert.Title>{t('classes.asksToMove', { name: r.sender.name })}</Alert.Title>
             <Alert.Description>
-              <bdi>{r.old_start_formated}</bdi> <Box as="span" display="inline-block" _rtl={{ transform: 'scaleX(-1)' }}>→</Box> <bdi>{r.start_formated}</bdi>{r.permanent ? t('classes.permanentSuffix') : ''}{r.reason ? ` · ${r.reason}` : ''}
+              <bdi>{requestStart(r, 'old', timeZone)}</bdi> <Box as="span" display="inline-block" _rtl={{ transform: 'scaleX(-1)' }}>→</Box> <bdi>{requestStart(r, 'new', timeZone)}</bdi>{r.permanent ? t('classes.permanentSuffix') : ''}{r.reason ? ` · ${r.reason}` : ''}
             </Alert.Description>
           </Alert.Content>
           <RequestDecision request={r} />
         </Alert.Root>
       ))}
       <JoinSection klass={klass} role={role} />
+      {!klass.canceled && <AddClassToCalendar klass={klass} role={role} alignSelf="flex-start" />}
       {role === 'teacher' && klass.url_editable && <JoinUrlForm klass={klass} />}
       {(attendance || canReport) && <Separator />}
       {attendance && <AttendanceActions klass={klass} onAskAttended={() => onMode('attended')} onAskAbsent={() => onMode('absent')} />}

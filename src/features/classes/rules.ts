@@ -154,17 +154,28 @@ export function classChips(k: Class): Chip[] {
   if (k.waiting_reschedule_request) chips.push({ label: t('classes.chipRescheduleRequested'), color: 'orange' });
   else if (k.rescheduled) chips.push({ label: t('classes.chipRescheduled'), color: 'cyan' });
   // absent and canceled have chips of their own below.
-  if (k.full_status !== 'absent' && k.full_status !== 'canceled') {
-    chips.push({ label: statusLabel(k.full_status), color: FULL_STATUS_COLOR[k.full_status] ?? 'gray' });
+  const status = shownStatus(k);
+  if (status !== 'absent' && status !== 'canceled') {
+    chips.push({ label: statusLabel(status), color: FULL_STATUS_COLOR[status] ?? 'gray' });
   }
   if (k.makeup) chips.push({ label: t('classes.chipMakeup'), color: 'teal' });
   // The calendar's hues (calendar/colors.ts): Absent magenta, Canceled slate, Missed red.
   if (k.absent) chips.push({ label: t('classes.chipAbsent'), color: 'pink' });
   if (k.canceled) chips.push({ label: t('classes.chipCanceled'), color: 'gray' });
+  // Payment says nothing about a class that did not take place.
+  if (k.canceled || k.absent) return chips;
   if (k.payment_status === 'trial') chips.push({ label: t('classes.chipTrial'), color: 'yellow' });
   else if (k.payment_status === 'credits-not-enough' && k.status !== 'expired') chips.push({ label: t('classes.chipRechargeRequired'), color: 'red' });
   else if (k.payment_status === 'paid') chips.push({ label: t('classes.chipPaid'), color: 'green' });
   return chips;
+}
+
+/**
+ * The full status a class shows: an attended class reads "Attended" (`expired`) from the moment it
+ * is marked, though the server keeps `running` until its end time.
+ */
+export function shownStatus(k: Pick<Class, 'full_status' | 'attended' | 'canceled' | 'absent'>): string {
+  return k.attended && !k.canceled && !k.absent ? 'expired' : k.full_status;
 }
 
 const FULL_STATUS_COLOR: Record<string, string> = {

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { AppDialog } from '../../components/ui/dialog-root.tsx';
-import { Button, Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Alert, Button, Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useBreakpointValue } from '@chakra-ui/react';
 import type { Enrollment } from '../../../db/entities.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { useMutation } from '../../lib/engine/mutation.ts';
-import { makeupError, makeupMinTime, useQuarterSnap } from '../classes/index.ts';
+import { makeupError, makeupMinTime, useQuarterSnap, useSlotClash } from '../classes/index.ts';
 import { todayIn } from '../classes/index.ts';
 
 /**
@@ -35,6 +35,9 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
   };
   const size = useBreakpointValue({ base: 'full', md: 'md' } as const) ?? 'md';
   const problem = makeupError(date, time, timeZone);
+  const minutes = useMemo(() => enrollments.find((en) => String(en.id) === enrollmentId)?.class_duration ?? 30, [enrollments, enrollmentId]);
+  // Another class of the teacher's at that time (from the mirror): said before the class is added.
+  const clash = useSlotClash(date, time, minutes, timeZone, 'teacher');
   const close = () => {
     reset();
     onClose();
@@ -97,6 +100,12 @@ export function AddMakeupDialog({ open, onClose, enrollments, timeZone }: {
           />
           <Field.ErrorText>{time ? t('dashboard.timeError') : t('msg.inputRequired')}</Field.ErrorText>
         </Field.Root>
+        {clash && (
+          <Alert.Root status="warning" variant="surface" size="sm">
+            <Alert.Indicator />
+            <Alert.Title>{clash}</Alert.Title>
+          </Alert.Root>
+        )}
       </Stack>
     </AppDialog>
   );

@@ -1,6 +1,7 @@
 import { Badge, Card, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import type { RescheduleRequest } from '../../../db/entities.ts';
-import { RequestDecision } from '../classes/index.ts';
+import { RequestDecision, requestStart } from '../classes/index.ts';
+import { useUser } from '../../app/session-context.tsx';
 import type { Role } from '../classes/index.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 
@@ -10,6 +11,9 @@ import { useI18n } from '../../lib/i18n/index.ts';
  */
 export function RescheduleRequests({ requests, role }: { requests: RescheduleRequest[]; role: Role }) {
   const { t } = useI18n();
+  const tz = useUser()?.timezone ?? 'UTC';
+  const from = (r: RescheduleRequest) => requestStart(r, 'old', tz);
+  const to = (r: RescheduleRequest) => requestStart(r, 'new', tz);
   const who = (r: RescheduleRequest) => (role === 'teacher' ? r.enrollment.student.name : r.sender.name);
   return (
     <Card.Root bg="surface" as="section" aria-labelledby="reschedule-requests-title">
@@ -37,9 +41,9 @@ export function RescheduleRequests({ requests, role }: { requests: RescheduleReq
                   <Table.Row key={r.id}>
                     <Table.Cell><bdi>{who(r)}</bdi></Table.Cell>
                     <Table.Cell><bdi>{r.enrollment.course.name}</bdi></Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{r.old_start_formated}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{from(r)}</Table.Cell>
                     <Table.Cell whiteSpace="nowrap">
-                      {r.start_formated} {r.permanent && <Badge colorPalette="purple" size="sm">{t('dashboard.permanent')}</Badge>}
+                      {to(r)} {r.permanent && <Badge colorPalette="purple" size="sm">{t('dashboard.permanent')}</Badge>}
                     </Table.Cell>
                     <Table.Cell><bdi>{r.reason ?? '—'}</bdi></Table.Cell>
                     <Table.Cell textAlign="end"><RequestDecision request={r} size="xs" /></Table.Cell>
@@ -51,7 +55,7 @@ export function RescheduleRequests({ requests, role }: { requests: RescheduleReq
               {requests.map((r) => (
                 <Stack key={r.id} gap="1" borderWidth="1px" borderRadius="l2" p="3" role="group" aria-label={t('dashboard.requestFrom', { name: r.sender.name })}>
                   <Text fontWeight="semibold">{t('dashboard.whoCourse', { name: who(r), course: r.enrollment.course.name })}</Text>
-                  <Text fontSize="sm">{t('dashboard.fromTo', { from: r.old_start_formated, to: r.start_formated })}</Text>
+                  <Text fontSize="sm">{t('dashboard.fromTo', { from: from(r), to: to(r) })}</Text>
                   {r.permanent && <Badge colorPalette="purple" size="sm" alignSelf="flex-start">{t('dashboard.permanent')}</Badge>}
                   {r.reason && <Text fontSize="sm" color="fg.muted"><bdi>{r.reason}</bdi></Text>}
                   <RequestDecision request={r} size="sm" />

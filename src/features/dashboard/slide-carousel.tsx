@@ -3,6 +3,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Home } from '../../../db/entities.ts';
 import { AppIcon } from '../../components/ui/icons.tsx';
+import { canOpenPath } from '../../app/route-meta.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 
 type Slide = Home['slide_images'][number];
@@ -30,8 +31,10 @@ function useReducedMotion(): boolean {
  * and do not turn at all when the user prefers reduced motion (the button then starts them). The
  * slides out of view are inert: their links are neither focusable nor read.
  */
-export function SlideCarousel({ slides }: { slides: Slide[] }) {
+export function SlideCarousel({ slides: all, role }: { slides: Slide[]; role: 'student' | 'teacher' }) {
   const { t } = useI18n();
+  // A slide leading to a page this role cannot open (the teacher's "Refer a friend") is not shown.
+  const slides = all.filter((s) => !s.href || !s.href.startsWith('/') || canOpenPath(s.href, role));
   const reduced = useReducedMotion();
   // Null: the user has not chosen, the preference decides.
   const [chosen, setChosen] = useState<boolean | null>(null);

@@ -20,7 +20,7 @@ export function StudentDashboard({ home, user, onOpen }: { home: Home; user: Use
   const balance = user.credits;
   return (
     <Stack gap="6">
-      <SlideCarousel slides={home.slide_images} />
+      <SlideCarousel slides={home.slide_images} role="student" />
       {home.enrollments_count === 0 && (
         <Card.Root bg="brand.subtle" borderColor="brand.muted">
           <Card.Body gap="2">

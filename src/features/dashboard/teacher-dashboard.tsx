@@ -27,7 +27,7 @@ export function TeacherDashboard({ home, user, onOpen }: { home: Home; user: Use
   };
   return (
     <Stack gap="6">
-      <SlideCarousel slides={home.slide_images} />
+      <SlideCarousel slides={home.slide_images} role="teacher" />
       <HStack gap="3" wrap="wrap">
         <Button asChild colorPalette="brand"><RouterLink to="/calendar">{t('dashboard.calendar')}</RouterLink></Button>
         <Button variant="outline" onClick={() => setMakeupOpen(true)}>{t('dashboard.addClass')}</Button>

@@ -2,7 +2,7 @@ import { Button, Card, HStack, Heading, IconButton, Stack, Text } from '@chakra-
 import type { Class } from '../../../db/entities.ts';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { useI18n } from '../../lib/i18n/index.ts';
-import { ClassChips } from '../classes/index.ts';
+import { ClassChips, JoinButton } from '../classes/index.ts';
 import { StartsIn } from '../classes/index.ts';
 import { classWhen } from '../classes/index.ts';
 import { cardTitle, type Role } from '../classes/index.ts';
@@ -44,9 +44,13 @@ export function UpcomingClass({ klass, role, timeZone, onOpen, onReload, reloadi
             <Text>{t('dashboard.when', { date: when.date, start: when.start, end: when.end })}</Text>
             <HStack wrap="wrap" gap="2"><StartsIn startIso={klass.start_datetime} /></HStack>
             <ClassChips klass={klass} />
-            <Button size="sm" variant="outline" alignSelf="flex-start" mt="2" onClick={() => onOpen(klass.id)}>
-              {t('dashboard.classDetails')}
-            </Button>
+            <HStack gap="2" wrap="wrap" mt="2">
+              {/* The class running (or about to): one tap joins it; the details stay a tap away. */}
+              {klass.joinable && <JoinButton klass={klass} role={role} />}
+              <Button size="sm" variant="outline" onClick={() => onOpen(klass.id)}>
+                {t('dashboard.classDetails')}
+              </Button>
+            </HStack>
           </Stack>
         )}
       </Card.Body>

@@ -25,7 +25,8 @@ export function ChildsPage() {
   const phase = loadPhase({ ready: loaded, hasData: children.length > 0, answered: settled && !failed, failed: !!failed });
   const [creating, setCreating] = useState(false);
   const [transfer, setTransfer] = useState<{ child: Child | null } | null>(null);
-  const canCreate = !capRunning;
+  // A child account cannot have children of its own (the server refuses): no New Account for it.
+  const canCreate = !capRunning && !user?.is_child;
 
   return (
     <PageContainer pb="24">

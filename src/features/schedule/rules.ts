@@ -26,9 +26,15 @@ export const DAYS: readonly { readonly value: number; readonly label: string }[]
 let seq = 0;
 export const emptyRow = (): HoursRow => ({ key: `row-${++seq}`, day: null, start_time: '', end_time: '' });
 
-/** The form's rows from the saved schedule: the saved rows, padded with empty ones up to three. */
+/** Saturday first (the week's order everywhere), then by start time. */
+export function byWeekOrder<T extends Pick<ScheduleRow, 'day' | 'start_time'>>(rows: readonly T[]): T[] {
+  const at = (day: number) => WEEK_DAYS.indexOf(day);
+  return [...rows].sort((a, b) => at(a.day) - at(b.day) || (a.start_time < b.start_time ? -1 : a.start_time > b.start_time ? 1 : 0));
+}
+
+/** The form's rows from the saved schedule: the saved rows in the week's order (Saturday first), padded with empty ones up to three. */
 export function rowsFromSchedule(saved: Pick<ScheduleRow, 'day' | 'start_time' | 'end_time'>[]): HoursRow[] {
-  const rows: HoursRow[] = saved.map((r) => ({ ...emptyRow(), day: r.day, start_time: r.start_time, end_time: r.end_time }));
+  const rows: HoursRow[] = byWeekOrder(saved).map((r) => ({ ...emptyRow(), day: r.day, start_time: r.start_time, end_time: r.end_time }));
   while (rows.length < INITIAL_ROWS) rows.push(emptyRow());
   return rows;
 }

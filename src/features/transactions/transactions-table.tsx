@@ -20,7 +20,9 @@ const COMPONENTS: TableComponents<TransactionRow> = {
 
 const COMPACT: TableComponents<TransactionRow> = {
   ...COMPONENTS,
-  Table: (props) => <Table.Root size="sm" {...strip(props)} style={{ ...props.style, borderCollapse: 'separate', borderSpacing: 0, width: '100%' }} />,
+  // Fixed layout: the columns share the width the phone has (auto layout let the cells' longest
+  // unbreakable runs push the last column 7 px off a 375 px screen).
+  Table: (props) => <Table.Root size="sm" {...strip(props)} style={{ ...props.style, borderCollapse: 'separate', borderSpacing: 0, width: '100%', tableLayout: 'fixed' }} />,
 };
 
 const tone = { in: 'green.fg', out: 'red.fg', none: undefined } as const;
@@ -32,20 +34,20 @@ const valueColor = (r: TransactionRow) => tone[direction(r)];
 const compactHeader = () => (
   <Table.Row>
     <Table.ColumnHeader>{t('transactions.transaction')}</Table.ColumnHeader>
-    <Table.ColumnHeader textAlign="end">{t('transactions.value')}</Table.ColumnHeader>
+    <Table.ColumnHeader textAlign="end" w="7.5rem">{t('transactions.value')}</Table.ColumnHeader>
   </Table.Row>
 );
 
 function compactRow(r: TransactionRow, timeZone?: string) {
   return (
     <>
-      <Table.Cell>
-        <Stack gap="0.5">
+      <Table.Cell overflowWrap="anywhere">
+        <Stack gap="0.5" minW="0">
           <Badge variant="subtle" colorPalette={palette(r)} alignSelf="start">
             {typeLabel(r.type)}
           </Badge>
           <Text fontSize="xs" color="fg.muted">
-            {formatDateTime(r.timestamp, timeZone)} · <span style={{ fontFamily: 'monospace' }}>{r.serial}</span>
+            {formatDateTime(r.timestamp, timeZone)} · <span style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.serial}</span>
           </Text>
           <Text fontSize="sm" lineClamp={2} dir="auto" textAlign="match-parent">
             {detail(r)}

@@ -51,6 +51,19 @@ export const optimisticJoinUrl = optimistic<'saveJoinUrl'>((m) => {
   if (classesCollection.has(m.classId)) classesCollection.update(m.classId, (d) => void (d.join_url = m.join_url));
 });
 
+/**
+ * An attended class shows "Attended" at once (dialog, lists, calendar), before the server's reply;
+ * a refusal (no report, short balance) rolls it back.
+ */
+export const optimisticAttended = optimistic<'markAttended'>((m) => {
+  if (classesCollection.has(m.classId)) {
+    classesCollection.update(m.classId, (d) => {
+      d.attended = true;
+      d.can_mark_attended = false;
+    });
+  }
+});
+
 /** A decided request leaves the list at once; the moved classes arrive with the reply. */
 export const optimisticDecision = optimistic<'decideReschedule'>((m) => {
   if (rescheduleRequestsCollection.has(m.requestId)) rescheduleRequestsCollection.delete(m.requestId);

@@ -4,6 +4,7 @@ import { useI18n } from '../../../lib/i18n/index.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { useMutation } from '../../../lib/engine/mutation.ts';
+import { optimisticAttended } from '../../../lib/engine/optimistic.ts';
 import { attendedBlock } from '../rules.ts';
 
 const BLOCK_TEXT = {
@@ -39,7 +40,7 @@ const chargeOf = (klass: Class) => (klass.payment_status === 'trial' ? 0 : klass
 /** The confirmation of Mark Attended: it says what will be charged, then that it was. */
 export function AttendedConfirm({ klass, onDone }: { klass: Class; onDone: () => void }) {
   const { t } = useI18n();
-  const { run, busy } = useMutation('markAttended');
+  const { run, busy } = useMutation('markAttended', { optimistic: optimisticAttended });
   const charge = chargeOf(klass);
   const student = klass.enrollment.student.name;
   const confirm = async () => {

@@ -75,4 +75,13 @@ export const classes = {
   'classes.cardLabel': '{title}، الحصة {id}',
   'classes.loadingClasses': 'جارٍ تحميل الحصص',
   'classes.snapUsed': 'استُخدم {used} بدلًا من {instead}',
+  'classes.today': 'اليوم، {date}',
+  'classes.tomorrow': 'غدًا، {date}',
+  'classes.clash': 'لديك بالفعل {course} في {time} في ذلك اليوم',
+  'classes.forStudent': '{time} بتوقيت الطالب، {zone}',
+  'classes.addToCalendar': 'أضف إلى التقويم',
+  'classes.addAllToCalendar': 'أضف الحصص القادمة إلى التقويم',
+  'classes.noUpcomingToAdd': 'لا توجد حصص قادمة لإضافتها',
+  'classes.icsTitle': '{course} مع {name}',
+  'classes.icsOpen': 'افتح الحصة: {url}',
 } as const satisfies AreaOf<typeof en>;

@@ -58,6 +58,7 @@ export const messages = {
   'msg.paymentUnderReview': 'نراجع عملية الدفع، وسنُعلمك عند إضافة الرصيد.',
   'msg.borrowDone': 'تمت عملية اقتراض الرصيد بنجاح',
   'msg.accountCreated': 'تم إنشاء الحساب بنجاح',
+  'msg.childCannotCreate': 'لا يمكن لحساب طفل إنشاء حسابات خاصة به.',
   'msg.creditsTransferred': 'تم تحويل الرصيد بنجاح',
   'msg.referralCopied': 'تم نسخ رابط الدعوة',
   'msg.updateEnrollmentToResubmit': 'يُرجى تحديث استمارة التسجيل لإعادة الإرسال',

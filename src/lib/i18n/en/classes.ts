@@ -73,4 +73,13 @@ export const classes = {
   'classes.cardLabel': '{title}, class {id}',
   'classes.loadingClasses': 'Loading classes',
   'classes.snapUsed': '{used} used instead of {instead}',
+  'classes.today': 'Today, {date}',
+  'classes.tomorrow': 'Tomorrow, {date}',
+  'classes.clash': 'You already have {course} at {time} that day',
+  'classes.forStudent': '{time} for the student, {zone}',
+  'classes.addToCalendar': 'Add to calendar',
+  'classes.addAllToCalendar': 'Add upcoming classes to calendar',
+  'classes.noUpcomingToAdd': 'No upcoming classes to add',
+  'classes.icsTitle': '{course} with {name}',
+  'classes.icsOpen': 'Open the class: {url}',
 } as const;
