@@ -19,7 +19,7 @@ export const AnnouncementBar = memo(function AnnouncementBar() {
   return (
     // AA contrast (4.5:1 or more): white on dark teal (≈7.6:1; white on the teal accent was ≈2.5:1), and in
     // Ramadan mode dark indigo on the gold accent (≈7.4:1; white on gold was ≈2.4:1). The same in dark mode.
-    <Box role="status" bg={{ base: 'teal.700', _ramadan: 'accent' }} color={{ base: 'white', _ramadan: '#1e1838' }} px="4" py="1.5">
+    <Box role="status" bg="teal.700" color="white" css={{ '.ramadan &': { bg: 'accent', color: '#1e1838' } }} px="4" py="1.5">
       <HStack maxW="6xl" mx="auto">
         <Text flex="1" fontSize="sm" fontWeight="medium" textAlign="center" dir="auto">
           {text}
