@@ -83,10 +83,10 @@ function NotSentItem({ entry, what }: { entry: OutboxEntry; what: string }) {
           </Stack>
         </HStack>
         <HStack gap="2" justifyContent="end">
-          <Button size="sm" variant="outline" onClick={act('discard')} loading={busy === 'discard'} disabled={busy !== null} aria-label={t('shell.notSentDiscardWhat', { what })}>
+          <Button size="sm" variant="outline" onClick={act('discard')} loading={busy === 'discard'} disabled={busy !== null} aria-label={t('shell.notSentDiscardWhat', { name: what })}>
             {t('shell.notSentDiscard')}
           </Button>
-          <Button size="sm" colorPalette="brand" data-not-sent-retry onClick={act('retry')} loading={busy === 'retry'} disabled={busy !== null} aria-label={t('shell.notSentRetryWhat', { what })}>
+          <Button size="sm" colorPalette="brand" data-not-sent-retry onClick={act('retry')} loading={busy === 'retry'} disabled={busy !== null} aria-label={t('shell.notSentRetryWhat', { name: what })}>
             {t('shell.notSentRetry')}
           </Button>
         </HStack>

@@ -59,8 +59,8 @@ export const shell = {
   'shell.notSentWillRetry': 'سيُرسَل مرة أخرى تلقائيًا عندما يستجيب الخادم.',
   'shell.notSentRetry': 'إعادة المحاولة',
   'shell.notSentDiscard': 'تجاهل',
-  'shell.notSentRetryWhat': 'إعادة المحاولة: {what}',
-  'shell.notSentDiscardWhat': 'تجاهل: {what}',
+  'shell.notSentRetryWhat': 'إعادة المحاولة: {name}',
+  'shell.notSentDiscardWhat': 'تجاهل: {name}',
   'shell.language': 'اللغة',
 
   'menu.dashboard': 'لوحة التحكم',

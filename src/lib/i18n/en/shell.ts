@@ -53,8 +53,8 @@ export const shell = {
   'shell.notSentWillRetry': 'It will be sent again by itself when the server answers.',
   'shell.notSentRetry': 'Retry',
   'shell.notSentDiscard': 'Discard',
-  'shell.notSentRetryWhat': 'Retry: {what}',
-  'shell.notSentDiscardWhat': 'Discard: {what}',
+  'shell.notSentRetryWhat': 'Retry: {name}',
+  'shell.notSentDiscardWhat': 'Discard: {name}',
   'shell.language': 'Language',
 
   // Menus (shell spec section 2.3).
