@@ -284,7 +284,7 @@ describe.skipIf(!process.env.SHOTS_DIR)('issue 28 screens (SHOTS_DIR)', () => {
         }
       });
     }
-  });
+  }, 300_000);
 });
 
 describe('issue 28, smaller items', () => {
