@@ -12,8 +12,9 @@ import type { AppContext, Env } from './context.ts';
  *    per entity (`E` below: both documents' section 3), applied recursively through the reply's
  *    envelope (`ROUTES`: section 7). Paged lists keep `data` and `links.next` (no `meta`). Error
  *    replies (4xx, 5xx) pass as they are.
- * 2. Each list reply carries one row with a value the spec's lists do not name ("Unknown values show
- *    as they are"), set on its first row, deterministically, after the cut (`inject`).
+ * 2. Each list reply carries a row with a value the spec's lists do not name ("Unknown values show
+ *    as they are"): its first row is picked (`pick`), after the cut, and a picked row keeps that
+ *    value in every later reply that carries it (`applyMarks`).
  * 3. Calls the spec does not list answer `404 {"message":"Not found."}` (`NOT_LISTED`).
  * The realtime payloads are cut the same way (`shapeRealtime`), and the `DataChanged` hint, which
  * the spec does not know, is not sent. Requests are read as always.
@@ -23,8 +24,15 @@ import type { AppContext, Env } from './context.ts';
  * is cut by its entity's table (a class's `enrollment` is an Enrolment, a report's `class` a Class).
  */
 
-/** Which keys an object may keep: `true` keeps the value as it is, a nested shape cuts it (an object, or each row of an array). */
-export interface Shape { [key: string]: Shape | true }
+/** The entities whose rows may carry an unknown value (below), named on their shapes. */
+type Kind = 'Class' | 'Enrollment' | 'Message' | 'Notification' | 'Transaction' | 'RescheduleRequest';
+const KIND: unique symbol = Symbol('entity');
+
+/**
+ * Which keys an object may keep: `true` keeps the value as it is, a nested shape cuts it (an object,
+ * or each row of an array). An entity's shape names its kind (`KIND`), for the unknown values.
+ */
+export interface Shape { [key: string]: Shape | true; [KIND]?: Kind }
 
 /** Keeps only `shape`'s keys of `value`, recursively; arrays are cut row by row; null and scalars pass. */
 export function project(value: unknown, shape: Shape): unknown {
@@ -40,6 +48,7 @@ export function project(value: unknown, shape: Shape): unknown {
 }
 
 const keys = (...names: string[]): Shape => Object.fromEntries(names.map((n) => [n, true]));
+const entity = (kind: Kind, shape: Shape): Shape => Object.assign(shape, { [KIND]: kind });
 
 // ---------------------------------------------------------------------------------------------
 // The entities (both documents, section 3). `S` = shell-classes-calendar.md, `M` = messaging-courses-wallet.md.
@@ -56,7 +65,9 @@ const Person: Shape = keys('id', 'name', 'avatar');
 const Sender: Shape = keys('id', 'name', 'avatar', 'support');
 
 /** S: Notification: id, read, created_at, data {type, title, content, course_id, course_class_id}. */
-const Notification: Shape = { ...keys('id', 'read', 'created_at'), data: keys('type', 'title', 'content', 'course_id', 'course_class_id') };
+const Notification: Shape = entity('Notification', {
+  ...keys('id', 'read', 'created_at'), data: keys('type', 'title', 'content', 'course_id', 'course_class_id'),
+});
 
 /**
  * S: User: id, name, avatar, groupId, credits, loan_credits, timezone, notifications,
@@ -76,12 +87,12 @@ const User: Shape = {
  * course); S: a class's enrollment {course, student, teacher}. Gone: finish_requested (the spec names
  * it on a course), created_at. The course in it is cut as a Course (below).
  */
-const Enrollment: Shape = {
+const Enrollment: Shape = entity('Enrollment', {
   ...keys('id', 'status', 'admin_comment', 'class_duration', 'weekly_classes', 'start_day', 'comment', 'preferred_days', 'hourly_price'),
   schedule: keys('day', 'from', 'to'),
   student: Person,
   teacher: Person,
-};
+});
 
 /**
  * M: Course: id, name, description, image_url, category_id, category_name, details_url,
@@ -103,32 +114,32 @@ Enrollment.course = Course;
  * student_age, student_timezone. "Other fields of classes lists: not shown": decided, none. Gone:
  * end_datetime, duration, teacher_joined, price.
  */
-const Class: Shape = {
+const Class: Shape = entity('Class', {
   ...keys('id', 'name', 'start', 'end', 'date', 'start_datetime', 'status', 'full_status', 'rescheduled', 'waiting_reschedule_request',
     'absent', 'canceled', 'cancelation_reason', 'makeup', 'payment_status', 'has_class_report', 'class_report_rating', 'join_url',
     'url_editable', 'url_added_at', 'editable', 'joinable', 'can_mark_attended', 'attended', 'limit_exceeded',
     'available_class_changes', 'monthly_class_changes', 'student_age', 'student_timezone'),
   enrollment: Enrollment,
-};
+});
 
 /**
  * S: Reschedule request: id, enrollment, sender, permanent, old_start_formated, start_formated,
  * reason. Gone: class_id, status, old_start_datetime, start_datetime.
  */
-const RescheduleRequest: Shape = {
+const RescheduleRequest: Shape = entity('RescheduleRequest', {
   ...keys('id', 'permanent', 'old_start_formated', 'start_formated', 'reason'),
   enrollment: Enrollment,
   sender: Person,
-};
+});
 
 /**
  * M: Message: id, type, text, image_url, audio, download, sender {id, name, avatar, support},
  * sender_type, created_at_timestamp. Gone: conversation_id, client_key.
  */
-const Message: Shape = {
+const Message: Shape = entity('Message', {
   ...keys('id', 'type', 'text', 'image_url', 'audio', 'download', 'sender_type', 'created_at_timestamp'),
   sender: Sender,
-};
+});
 
 /** M: Conversation: id, title, avatar, seen, closed, created_at_timestamp, last_message. Gone: updated_at_timestamp. */
 const Conversation: Shape = { ...keys('id', 'title', 'avatar', 'seen', 'closed', 'created_at_timestamp'), last_message: Message };
@@ -154,10 +165,10 @@ const Child: Shape = keys('id', 'name', 'email', 'credits', 'loan_credits');
  * type itself. Kept as the union for every type (null where it does not apply). Gone: id. The class
  * is cut as a Class.
  */
-const Transaction: Shape = {
+const Transaction: Shape = entity('Transaction', {
   ...keys('serial', 'type', 'timestamp', 'created_at_readable', 'credits_after', 'value', 'amount', 'comment'),
   class: Class,
-};
+});
 
 /** M: Wallet data: payment_methods (name, text, logo, reward, steps), pending_payments_count, min_recharge_amount. */
 const Wallet: Shape = {
@@ -230,26 +241,61 @@ type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const firstRow = (list: unknown): Json | null => (Array.isArray(list) && isObj(list[0]) ? list[0] : null);
 
-/** A class list's first class: scheduled|running|expired and the full status become a status the spec does not name. */
-function unknownClassStatus(list: unknown): void {
-  const k = firstRow(list);
-  if (!k) return;
-  k.status = UNKNOWN_STATUS;
-  k.full_status = UNKNOWN_STATUS;
-}
+/** What an entity's row that carries an unknown value looks like: the value set on it. */
+const UNKNOWN: Record<Kind, (row: Json) => void> = {
+  Class: (k) => {
+    k.status = UNKNOWN_STATUS;
+    k.full_status = UNKNOWN_STATUS;
+  },
+  Enrollment: (e) => void (e.status = UNKNOWN_STATUS),
+  Message: (m) => void (m.type = UNKNOWN_MESSAGE_TYPE),
+  Notification: (n) => void (isObj(n.data) && (n.data.type = UNKNOWN_NOTIFICATION_TYPE)),
+  Transaction: (t) => void (t.type = UNKNOWN_TRANSACTION_TYPE),
+  // The spec sends no status for a request, so in this mode there is none to make unknown (the cut
+  // removes it); were `status` ever allowed, a marked request would get one.
+  RescheduleRequest: (r) => void ('status' in r && (r.status = UNKNOWN_STATUS)),
+};
+
+/** A row's identity: its id (a transaction's is gone in this mode: its serial). */
+const identity = (row: Json): string | null => {
+  const v = row.id ?? row.serial;
+  return typeof v === 'number' || typeof v === 'string' ? String(v) : null;
+};
 
 /**
- * A reschedule request list: the spec sends no status for a request, so in this mode there is none
- * to make unknown (the cut removes it); were `status` ever allowed, its first row would get one.
+ * The rows given an unknown value, per server: a row once picked keeps its value in every reply
+ * that carries it (a class on_hold in `/classes` is on_hold in `/home` and `/calendar` too), as
+ * a row of a real backend would: a client's mirror never sees it flip between replies.
  */
-function unknownRequestStatus(list: unknown): void {
-  const r = firstRow(list);
-  if (r && 'status' in r) r.status = UNKNOWN_STATUS;
+const marked = new WeakMap<AppContext, Record<Kind, Set<string>>>();
+function marksOf(app: AppContext): Record<Kind, Set<string>> {
+  let m = marked.get(app);
+  if (!m) {
+    m = { Class: new Set(), Enrollment: new Set(), Message: new Set(), Notification: new Set(), Transaction: new Set(), RescheduleRequest: new Set() };
+    marked.set(app, m);
+  }
+  return m;
 }
 
-function unknownNotificationType(list: unknown): void {
-  const n = firstRow(list);
-  if (n && isObj(n.data)) n.data.type = UNKNOWN_NOTIFICATION_TYPE;
+/** Picks `row` (a `kind` row of a list) to carry the unknown value from now on. */
+function mark(app: AppContext, kind: Kind, row: Json | null): void {
+  const id = row && identity(row);
+  if (id !== null && id !== undefined) marksOf(app)[kind].add(id);
+}
+
+/** Sets the unknown value on every picked row of `value` (already cut by `shape`), wherever it is nested. */
+function applyMarks(app: AppContext, value: unknown, shape: Shape): void {
+  if (Array.isArray(value)) {
+    for (const v of value) applyMarks(app, v, shape);
+    return;
+  }
+  if (!isObj(value)) return;
+  const kind = shape[KIND];
+  if (kind) {
+    const id = identity(value);
+    if (id !== null && marksOf(app)[kind].has(id)) UNKNOWN[kind](value);
+  }
+  for (const [k, s] of Object.entries(shape)) if (s !== true && k in value) applyMarks(app, value[k], s);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,8 +307,8 @@ interface Route {
   path: string;
   /** The reply's shape; `KEEP`: a reply without an entity ("not shown" in the spec: `{status}`, `{url}`, `{auth}`), passed as it is. */
   shape: Shape | typeof KEEP;
-  /** Sets the unknown value on the (already cut) reply of a list. */
-  inject?: (body: Json) => void;
+  /** A list's row to carry an unknown value (its first): picked on the (already cut) reply. */
+  pick?: (app: AppContext, body: Json) => void;
 }
 
 const KEEP = 'keep' as const;
@@ -294,12 +340,12 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/timezone', shape: { user: User } },
   // "The logout call ... not shown": the spec knows there is one.
   { method: 'POST', path: '/logout', shape: KEEP },
-  { method: 'GET', path: '/home', shape: { data: Home }, inject: (b) => isObj(b.data) && unknownRequestStatus(b.data.reschedule_requests) },
-  { method: 'GET', path: '/notifications', shape: { data: Notification }, inject: (b) => unknownNotificationType(b.data) },
+  { method: 'GET', path: '/home', shape: { data: Home }, pick: (a, b) => isObj(b.data) && mark(a, 'RescheduleRequest', firstRow(b.data.reschedule_requests)) },
+  { method: 'GET', path: '/notifications', shape: { data: Notification }, pick: (a, b) => mark(a, 'Notification', firstRow(b.data)) },
   { method: 'POST', path: '/notifications/read', shape: KEEP },
-  { method: 'GET', path: '/calendar', shape: { data: Class }, inject: (b) => unknownClassStatus(b.data) },
-  { method: 'GET', path: '/classes', shape: paged(Class), inject: (b) => unknownClassStatus(b.data) },
-  { method: 'GET', path: '/classes/history', shape: paged(Class), inject: (b) => unknownClassStatus(b.data) },
+  { method: 'GET', path: '/calendar', shape: { data: Class }, pick: (a, b) => mark(a, 'Class', firstRow(b.data)) },
+  { method: 'GET', path: '/classes', shape: paged(Class), pick: (a, b) => mark(a, 'Class', firstRow(b.data)) },
+  { method: 'GET', path: '/classes/history', shape: paged(Class), pick: (a, b) => mark(a, 'Class', firstRow(b.data)) },
   // "payment_status, credits, join_url": no teacher_joined.
   { method: 'POST', path: '/classes/:id/join', shape: keys('join_url', 'payment_status', 'credits') },
   { method: 'PUT', path: '/classes/:id/join-url', shape: { data: Class } },
@@ -317,18 +363,15 @@ const ROUTES: Route[] = [
   // M section 7
   {
     method: 'GET', path: '/conversations', shape: paged(Conversation),
-    inject: (b) => {
+    pick: (a, b) => {
       const c = firstRow(b.data);
-      if (c && isObj(c.last_message)) c.last_message.type = UNKNOWN_MESSAGE_TYPE;
+      if (c && isObj(c.last_message)) mark(a, 'Message', c.last_message);
     },
   },
   // "data and links.next": the conversation our server adds beside them is gone.
   {
     method: 'GET', path: '/conversations/:id', shape: paged(Message),
-    inject: (b) => {
-      const m = firstRow(b.data);
-      if (m) m.type = UNKNOWN_MESSAGE_TYPE;
-    },
+    pick: (a, b) => mark(a, 'Message', firstRow(b.data)),
   },
   { method: 'POST', path: '/conversations/:id', shape: { data: Message } },
   { method: 'GET', path: '/class-reports', shape: paged(ClassReport) },
@@ -336,10 +379,7 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/class-reports/:id', shape: { data: ClassReport } },
   {
     method: 'GET', path: '/my-enrollments', shape: { data: Enrollment },
-    inject: (b) => {
-      const e = firstRow(b.data);
-      if (e) e.status = UNKNOWN_STATUS;
-    },
+    pick: (a, b) => mark(a, 'Enrollment', firstRow(b.data)),
   },
   { method: 'GET', path: '/courses', shape: { data: Course } },
   // "data.data and meta": meta is Course metadata (class_duration_items: text and value).
@@ -359,10 +399,8 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/childs/transfer', shape: { parent_credits: true, childs: Child } },
   {
     method: 'GET', path: '/history/transactions', shape: { data: { recharges: Transaction, class_payments: Transaction, wallet_logs: Transaction } },
-    inject: (b) => {
-      if (!isObj(b.data)) return;
-      const t = firstRow(b.data.wallet_logs) ?? firstRow(b.data.recharges) ?? firstRow(b.data.class_payments);
-      if (t) t.type = UNKNOWN_TRANSACTION_TYPE;
+    pick: (a, b) => {
+      if (isObj(b.data)) mark(a, 'Transaction', firstRow(b.data.wallet_logs) ?? firstRow(b.data.recharges) ?? firstRow(b.data.class_payments));
     },
   },
   { method: 'GET', path: '/history/salary', shape: { data: Salary } },
@@ -411,11 +449,12 @@ export function specRouteFor(method: string, path: string, query: Record<string,
   return route ?? null;
 }
 
-/** Cuts a reply body of `route` (a JSON value) and sets its unknown value: what the client receives. */
-export function shapeReply(route: Route, body: unknown): unknown {
+/** Cuts a reply body of `route` (a JSON value) and sets the unknown values on it: what the client receives. */
+export function shapeReply(app: AppContext, route: Route, body: unknown): unknown {
   if (route.shape === KEEP) return body;
   const out = project(body, route.shape);
-  if (isObj(out)) route.inject?.(out);
+  if (isObj(out)) route.pick?.(app, out);
+  applyMarks(app, out, route.shape);
   return out;
 }
 
@@ -436,7 +475,7 @@ export function specMinimal(): MiddlewareHandler<Env> {
     if (!route || route.shape === KEEP) return;
     const res = c.res;
     if (res.status < 200 || res.status >= 300 || !(res.headers.get('content-type') ?? '').includes('application/json')) return;
-    const body = shapeReply(route, await res.clone().json());
+    const body = shapeReply(c.get('app'), route, await res.clone().json());
     const headers = new Headers(res.headers);
     headers.delete('content-length');
     c.res = undefined;
@@ -449,5 +488,8 @@ export function shapeRealtime(app: AppContext, kind: 'InboxUpdated' | 'NewConver
   if (!app.config.specMinimal) return data;
   if (kind === 'DataChanged') return null;
   // S: "event InboxUpdated with data and unread_inbox_count"; M: NewConversationMessage carries the new message.
-  return project(data, kind === 'InboxUpdated' ? { data: Conversation, unread_inbox_count: true } : { data: Message });
+  const shape: Shape = kind === 'InboxUpdated' ? { data: Conversation, unread_inbox_count: true } : { data: Message };
+  const out = project(data, shape);
+  applyMarks(app, out, shape);
+  return out;
 }
