@@ -241,19 +241,24 @@ type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const firstRow = (list: unknown): Json | null => (Array.isArray(list) && isObj(list[0]) ? list[0] : null);
 
+/** Sets `key` to `value` where the row has it (a reference to a class, `{id, name, start_datetime}`, gains no status). */
+const set = (row: Json, key: string, value: string) => {
+  if (key in row) row[key] = value;
+};
+
 /** What an entity's row that carries an unknown value looks like: the value set on it. */
 const UNKNOWN: Record<Kind, (row: Json) => void> = {
   Class: (k) => {
-    k.status = UNKNOWN_STATUS;
-    k.full_status = UNKNOWN_STATUS;
+    set(k, 'status', UNKNOWN_STATUS);
+    set(k, 'full_status', UNKNOWN_STATUS);
   },
-  Enrollment: (e) => void (e.status = UNKNOWN_STATUS),
-  Message: (m) => void (m.type = UNKNOWN_MESSAGE_TYPE),
-  Notification: (n) => void (isObj(n.data) && (n.data.type = UNKNOWN_NOTIFICATION_TYPE)),
-  Transaction: (t) => void (t.type = UNKNOWN_TRANSACTION_TYPE),
+  Enrollment: (e) => set(e, 'status', UNKNOWN_STATUS),
+  Message: (m) => set(m, 'type', UNKNOWN_MESSAGE_TYPE),
+  Notification: (n) => void (isObj(n.data) && set(n.data, 'type', UNKNOWN_NOTIFICATION_TYPE)),
+  Transaction: (t) => set(t, 'type', UNKNOWN_TRANSACTION_TYPE),
   // The spec sends no status for a request, so in this mode there is none to make unknown (the cut
   // removes it); were `status` ever allowed, a marked request would get one.
-  RescheduleRequest: (r) => void ('status' in r && (r.status = UNKNOWN_STATUS)),
+  RescheduleRequest: (r) => set(r, 'status', UNKNOWN_STATUS),
 };
 
 /** A row's identity: its id (a transaction's is gone in this mode: its serial). */
