@@ -11,6 +11,7 @@ import { bodyLimits } from './lib/body.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { compression } from './lib/compression.ts';
 import { validators } from './lib/validators.ts';
+import { specMinimal } from './lib/spec-minimal.ts';
 import { appRoutes } from './routes/app.ts';
 import { authRoutes } from './routes/auth.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -75,6 +76,9 @@ export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
   api.use('*', idempotency());
   // ETag on GET replies, 304 to a matching If-None-Match: an idle poll costs a few hundred bytes.
   api.use('*', validators());
+  // SPEC_MINIMAL: replies cut to what the spec names, the unlisted calls 404 (innermost, so the tag,
+  // the idempotent replay and the compression see the cut body).
+  api.use('*', specMinimal());
   for (const r of [
     appRoutes, authRoutes, notificationRoutes, homeRoutes, classRoutes, scheduleRoutes, conversationRoutes,
     courseRoutes, classReportRoutes, walletRoutes, familyRoutes, historyRoutes, broadcastingRoutes, paypalSandboxRoutes,

@@ -74,5 +74,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, opts: { demo
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
     broadcastEventNames: env.BROADCAST_EVENT_NAMES === 'alias' ? 'alias' : 'class',
     wsPath: wsPath(env.WS_PATH),
+    specMinimal: flag(env.SPEC_MINIMAL),
   };
 }

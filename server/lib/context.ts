@@ -54,6 +54,11 @@ export interface ServerConfig {
   broadcastEventNames?: 'class' | 'alias';
   /** A path prefix of the realtime socket (`WS_PATH`, e.g. `/ws`: the socket is at `/ws/app/{key}`). */
   wsPath?: string;
+  /**
+   * `SPEC_MINIMAL=1`: replies carry only the fields the spec names, each list one row with a status or
+   * type the spec does not name, and the calls it does not list answer 404 (lib/spec-minimal.ts).
+   */
+  specMinimal?: boolean;
 }
 
 /** Everything a route needs, passed in so tests can swap the clock or the broadcaster. */

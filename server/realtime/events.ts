@@ -1,4 +1,5 @@
 import type { AppContext } from '../lib/context.ts';
+import { shapeRealtime } from '../lib/spec-minimal.ts';
 
 /**
  * The realtime events as Laravel broadcasts them: by default the event name is the event class with its
@@ -20,12 +21,13 @@ export const conversationChannel = (conversationId: number) => `private-Conversa
 
 /** Tells a user their inbox changed: `{data: Conversation, unread_inbox_count}` on `private-User.{id}.Inbox`. */
 export function broadcastInboxUpdated(app: AppContext, userId: number, conversation: unknown, unreadInboxCount: number): void {
-  app.broadcaster.publish(inboxChannel(userId), eventName(app, INBOX_UPDATED), { data: conversation, unread_inbox_count: unreadInboxCount });
+  const payload = shapeRealtime(app, 'InboxUpdated', { data: conversation, unread_inbox_count: unreadInboxCount });
+  app.broadcaster.publish(inboxChannel(userId), eventName(app, INBOX_UPDATED), payload);
 }
 
 /** A new message in a conversation: `{data: Message}` on `private-Conversation.{id}`. */
 export function broadcastNewMessage(app: AppContext, conversationId: number, message: unknown): void {
-  app.broadcaster.publish(conversationChannel(conversationId), eventName(app, NEW_CONVERSATION_MESSAGE), { data: message });
+  app.broadcaster.publish(conversationChannel(conversationId), eventName(app, NEW_CONVERSATION_MESSAGE), shapeRealtime(app, 'NewConversationMessage', { data: message }));
 }
 
 /**
@@ -45,5 +47,7 @@ export interface DataChangedHint {
 }
 
 export function broadcastDataChanged(app: AppContext, userId: number, hint: DataChangedHint): void {
+  // SPEC_MINIMAL: the spec knows no such event; the client polls.
+  if (shapeRealtime(app, 'DataChanged', hint) === null) return;
   app.broadcaster.publish(inboxChannel(userId), eventName(app, DATA_CHANGED), hint);
 }
