@@ -4,6 +4,7 @@ import { MESSAGES } from '../../db/messages.ts';
 import { policyOf, refreshesOf } from '../../db/mutations.ts';
 import type { Mirror } from '../../db/mirror.ts';
 import { DEVICE_DB, userDbName } from '../../db/schema.ts';
+import { ensureTemporal } from '../../db/temporal.ts';
 import { mutationSpecOf, sendMutation, type SendOutcome } from '../executor/send.ts';
 import { Outbox } from '../outbox/outbox.ts';
 import { Poller, SingleFlight } from '../polling/poller.ts';
@@ -147,6 +148,8 @@ export class Engine implements EngineApi {
     this.homePoller = new Poller(this.clock, this.settings.homeInterval, () => this.flights.run('home', () => this.guarded(() => refreshResource(this.ctx, 'home'))));
     const settings = this.settings;
     this.ready = (async () => {
+      // Replies are read with Temporal (db/derive.ts dates the spec's classes): the polyfill where the runtime has none.
+      await ensureTemporal();
       this.device = await deps.storage.open(DEVICE_DB).catch(() => null);
       await settings.load();
     })();

@@ -85,7 +85,7 @@ export const borrow: S<'borrow'> = {
 export const transfer: S<'transfer'> = {
   request: (m) => ({ method: 'POST', path: '/childs/transfer', body: { child_id: m.child_id, amount: m.amount } }),
   apply: (reply, _m, ctx) => {
-    const r = valid(z.looseObject({ parent_credits: z.number(), childs: z.array(E.child) }), reply, '/childs/transfer', ctx);
+    const r = valid(z.looseObject({ parent_credits: z.number(), childs: E.rowsOf(E.child, 'childs') }), reply, '/childs/transfer', ctx);
     return [patchUser(() => ({ credits: r.parent_credits })), patchWallet({ credits: r.parent_credits }), { table: 'children', upserts: r.childs as Row[], replace: true }];
   },
 };

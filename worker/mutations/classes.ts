@@ -35,7 +35,7 @@ export const editClassReport: S<'editClassReport'> = {
 export const saveSchedule: S<'saveSchedule'> = {
   request: (m) => ({ method: 'PUT', path: '/teacher-schedule', body: { schedule: m.schedule } }),
   optimistic: (m) => [scheduleChange(m.schedule)],
-  apply: (reply, _m, ctx) => [scheduleChange(valid(E.dataOf(z.array(E.scheduleRow)), reply, '/teacher-schedule', ctx).data)],
+  apply: (reply, _m, ctx) => [scheduleChange(valid(E.dataOf(E.rowsOf(E.scheduleRow)), reply, '/teacher-schedule', ctx).data)],
 };
 
 export const saveJoinUrl: S<'saveJoinUrl'> = {
@@ -94,7 +94,7 @@ export const rescheduleClass: S<'rescheduleClass'> = {
 export const decideReschedule: S<'decideReschedule'> = {
   request: (m) => ({ method: 'POST', path: `/reschedule-requests/${m.requestId}/${m.action}` }),
   apply: (reply, m, ctx) => {
-    const r = valid(E.dataOf(E.rescheduleRequest).extend({ classes: z.array(E.klass).optional().default([]) }), reply, `/reschedule-requests/${m.requestId}/${m.action}`, ctx);
+    const r = valid(E.dataOf(E.rescheduleRequest).extend({ classes: E.rowsOf(E.klass, 'classes').optional().default([]) }), reply, `/reschedule-requests/${m.requestId}/${m.action}`, ctx);
     return [
       // Home lists pending requests only: a decided one leaves the table.
       { table: 'rescheduleRequests', deletes: [m.requestId] },

@@ -41,7 +41,7 @@ function resourceSpecOf(r: MirrorResource) {
     }
     return spec({
       path: `/courses/${r.id}`,
-      schema: E.dataOf(E.course).extend({ meta: z.looseObject({ class_duration_items: z.array(E.classDurationItem) }).optional() }),
+      schema: E.dataOf(E.course).extend({ meta: z.looseObject({ class_duration_items: E.rowsOf(E.classDurationItem, 'class_duration_items') }).optional() }),
       changes: (d) => [
         { table: 'courses', upserts: [d.data as Row] },
         { table: 'enrollments', upserts: d.data.enrollment ? [d.data.enrollment as Row] : [] },
@@ -60,24 +60,24 @@ function resourceSpecOf(r: MirrorResource) {
     case 'notifications':
       return spec({
         path: '/notifications',
-        schema: E.dataOf(z.array(E.notification)),
+        schema: E.dataOf(E.rowsOf(E.notification)),
         // The table becomes the full list, and the badge follows it (sync/notifications.ts).
         changes: (d) => (mirror) => notificationListChanges(mirror, d.data),
       });
     case 'courses':
-      return spec({ path: '/courses', schema: E.dataOf(z.array(E.course)), changes: (d) => [{ table: 'courses', upserts: rows(d.data), replace: true }] });
+      return spec({ path: '/courses', schema: E.dataOf(E.rowsOf(E.course)), changes: (d) => [{ table: 'courses', upserts: rows(d.data), replace: true }] });
     case 'my-enrollments':
       return spec({
         path: '/my-enrollments',
-        schema: E.dataOf(z.array(E.enrollment)),
+        schema: E.dataOf(E.rowsOf(E.enrollment)),
         changes: (d) => [{ table: 'enrollments', upserts: rows(d.data), replace: true }],
       });
     case 'wallet':
-      return spec({ path: '/wallet', schema: E.dataOf(E.wallet), changes: (d) => [{ table: 'kv', upserts: [kv('wallet', d.data)] }] });
+      return spec({ path: '/wallet', schema: E.dataOf(E.wallet), changes: (d) => async (mirror) => [{ table: 'kv', upserts: [kv('wallet', withUserBalances(d.data, (await mirror.get('kv', 'user'))?.value as E.User | undefined))] }] });
     case 'children':
       return spec({
         path: '/childs',
-        schema: E.dataOf(z.array(E.child)).extend({ meta: z.looseObject({ cap_running: z.boolean().optional() }).optional() }),
+        schema: E.dataOf(E.rowsOf(E.child)).extend({ meta: z.looseObject({ cap_running: z.boolean().optional() }).optional() }),
         // meta.cap_running: while true, no new child account can be created.
         changes: (d) => [
           { table: 'children', upserts: rows(d.data), replace: true },
@@ -101,10 +101,25 @@ function resourceSpecOf(r: MirrorResource) {
     case 'teacher-schedule':
       return spec({
         path: '/teacher-schedule',
-        schema: E.dataOf(z.array(E.scheduleRow)),
+        schema: E.dataOf(E.rowsOf(E.scheduleRow)),
         changes: (d) => [scheduleChange(d.data)],
       });
   }
+}
+
+/**
+ * The wallet as stored: the reply's balances and borrow rights, or, where it has none, the user's
+ * (messaging spec section 3 names credits, loan_credits, can_borrow and max_borrow_amount on the
+ * user, "User (wallet fields)", and not in the wallet data).
+ */
+export function withUserBalances(w: E.Wallet, u: Partial<E.User> | undefined): E.Wallet {
+  return {
+    ...w,
+    credits: w.credits ?? u?.credits ?? 0,
+    loan_credits: w.loan_credits ?? u?.loan_credits ?? 0,
+    can_borrow: w.can_borrow ?? u?.can_borrow ?? false,
+    max_borrow_amount: w.max_borrow_amount ?? u?.max_borrow_amount ?? 0,
+  };
 }
 
 const transactionRows = (t: z.infer<typeof E.transactions>): Row[] =>
