@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { classTimes, deriveContext, dropRow, issuesText } from './derive.ts';
+import { CLASS_STATUSES, FULL_STATUSES, MESSAGE_TYPES, PAYMENT_METHOD_TYPES, PAYMENT_STATUSES, RESCHEDULE_STATUSES, type Open } from './known-values.ts';
+
+export * from './known-values.ts';
 
 /**
  * The server's resources as the client accepts them. Our contract with the real backend is the
@@ -21,10 +24,7 @@ const money = z.number();
  * An open set of values: the spec's known ones are named for type-checking (autocompletion, typos
  * in comparisons), and any other text passes ("Unknown values show as they are", section 4).
  */
-const open = <const T extends readonly [string, ...string[]]>(_known: T) => z.string() as unknown as z.ZodType<T[number] | (string & {}), string>;
-
-/** Whether an open value is one the spec names. */
-export const isKnown = <const T extends readonly string[]>(known: T, v: unknown): v is T[number] => typeof v === 'string' && known.includes(v);
+const open = <const T extends readonly [string, ...string[]]>(_known: T) => z.string() as unknown as z.ZodType<Open<T>, string>;
 
 /**
  * A list read row by row (ARCHITECTURE rule 5): a row that does not fit `item` is left out and
@@ -128,9 +128,6 @@ export const appSettings = z.looseObject({
 export type AppSettings = z.infer<typeof appSettings>;
 
 /** Shell spec section 4: class status, display labels, payment_status. Open: unknown values pass. */
-export const CLASS_STATUSES = ['scheduled', 'running', 'expired'] as const;
-export const FULL_STATUSES = ['scheduled', 'running', 'expired', 'missed', 'absent', 'canceled'] as const;
-export const PAYMENT_STATUSES = ['trial', 'paid', 'credits-not-enough'] as const;
 export const classStatus = open(CLASS_STATUSES);
 export const fullStatus = open(FULL_STATUSES);
 export const paymentStatus = open(PAYMENT_STATUSES);
@@ -191,9 +188,6 @@ export const klass = klassReply.transform((k, ctx) => {
   return { ...k, start_datetime: t.start_datetime, end_datetime: k.end_datetime ?? t.end_datetime, duration: k.duration ?? t.duration };
 });
 export type Class = z.infer<typeof klass>;
-
-/** Listed requests are the ones waiting for an answer (shell spec 2.5/2.6: "reschedule requests"). */
-export const RESCHEDULE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 /** Shell spec section 3, Reschedule request: id, enrollment, sender, permanent, old_start_formated, start_formated, reason. */
 export const rescheduleRequest = z.looseObject({
@@ -323,9 +317,6 @@ export const classReport = z
   .transform((r) => ({ ...r, class_id: r.class_id ?? r.class.id, course: r.course ?? r.class.course ?? r.class.enrollment?.course ?? null }));
 export type ClassReport = z.infer<typeof classReport>;
 
-/** Messaging spec section 3, Message type: text, image, audio, video; open like every type. */
-export const MESSAGE_TYPES = ['text', 'image', 'audio', 'video'] as const;
-
 /** Messaging spec section 3, Message: id, type, text, image_url, audio, download, sender, sender_type, created_at_timestamp. */
 const messageShape = z.looseObject({
   id,
@@ -371,8 +362,6 @@ export const conversation = z
   // The last message belongs to this conversation.
   .transform((c) => ({ ...c, last_message: c.last_message && withConversation(c.last_message, c.id)! }));
 export type Conversation = z.infer<typeof conversation>;
-
-export const PAYMENT_METHOD_TYPES = ['manual', 'card'] as const;
 
 /**
  * Messaging spec section 3, Wallet data: payment_methods (name, text, logo, reward, steps). `id`

@@ -92,7 +92,7 @@ export class Engine implements EngineApi {
     this.ctx = {
       api: this.api, clock: this.clock, log: this.log,
       reportInvalid: (path, issues) => {
-        this.log.warn(`[engine] reply of ${path} does not fit its schema; not written:`, issues);
+        this.log.warn(`[engine] reply of ${path} does not fit its schema; what does not fit is not written:`, issues);
         this.emit({ type: 'invalid-reply', path, issues });
       },
       writer: () => this.writer,

@@ -44,10 +44,12 @@ export const saveJoinUrl: S<'saveJoinUrl'> = {
   apply: upsertClass((m) => `/classes/${m.classId}/join-url`),
 };
 
+/** Shell spec section 7: "payment_status, credits, join_url"; `teacher_joined` is the reference server's (src/features/classes/rules.ts `mustWaitForTeacher`). */
 const joinReply = z.looseObject({
   payment_status: E.paymentStatus,
   credits: z.number(),
-  join_url: z.string().nullable(),
+  // No link yet: the teacher has not joined.
+  join_url: z.string().nullable().optional().default(null),
   teacher_joined: z.boolean().optional(),
 });
 

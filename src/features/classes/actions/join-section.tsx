@@ -3,17 +3,12 @@ import { Alert, Button, Link, Stack } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
 import { t, useI18n } from '../../../lib/i18n/index.ts';
 import { useMutation } from '../../../lib/engine/mutation.ts';
-import type { Role } from '../rules.ts';
+import { mustWaitForTeacher, type JoinAnswer, type Role } from '../rules.ts';
 
 /** How long the temporary join link stays on screen after joining. */
 export const JOIN_LINK_MS = 4000;
 
-interface JoinReply {
-  join_url: string | null;
-  payment_status: Class['payment_status'];
-  credits: number;
-  teacher_joined?: boolean;
-}
+type JoinReply = JoinAnswer & { payment_status: Class['payment_status']; credits: number };
 
 /**
  * Opens a tab for the class in the click's own gesture (so pop-up blockers allow it), blank until
@@ -62,7 +57,7 @@ export function sendTabTo(tab: Window | null, url: string | null | undefined): b
  * at once (in its gesture, so pop-up blockers allow it) and the reply sends it to the class; the
  * spec's temporary link is shown for 4 s too, the way in when no tab could open. The reply's
  * payment status: a student with too little balance is told to recharge, a teacher that the
- * student's balance is short. A student who is first in the room is told to wait for the teacher.
+ * student's balance is short. A student who is there before the teacher is told to wait (mustWaitForTeacher).
  */
 export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
   const { t } = useI18n();
@@ -114,7 +109,7 @@ export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
           </Alert.Content>
         </Alert.Root>
       )}
-      {reply && role === 'student' && reply.teacher_joined === false && (
+      {reply && role === 'student' && mustWaitForTeacher(reply) && (
         <Alert.Root status="info" variant="surface">
           <Alert.Indicator />
           <Alert.Content>
