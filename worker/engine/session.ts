@@ -188,6 +188,15 @@ export class SessionControl {
     return { ok: true, data: null };
   }
 
+  /**
+   * Reads the signed-in user again through the session check (`POST /token/valid` answers `valid,
+   * user`): the way to a fresh user on a backend without `GET /user`, which the spec does not list.
+   */
+  rereadUser(): Promise<Result<null>> {
+    const s = this.state;
+    return s.status === 'signed-in' ? this.checkLater(s.token) : Promise.resolve({ ok: true, data: null });
+  }
+
   /** A stored sign-in that could not be checked is waiting for an answer (see `recheck`). */
   checkPending(): boolean {
     const s = this.state;
