@@ -74,7 +74,10 @@ export class SessionControl {
     });
   }
 
-  signIn(token: string, user: E.User): Promise<void> {
+  signIn(token: string, given: E.User): Promise<void> {
+    // The sign-in reply's user as the engine reads users (defaults for what the spec does not name, e.g. email).
+    const read = E.user.safeParse(given);
+    const user = read.success ? read.data : given;
     return this.exclusive(async () => {
       const s = this.state;
       if (s.status === 'signed-in' && s.user.id === user.id) {
