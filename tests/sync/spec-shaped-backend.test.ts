@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Class, Notification, RescheduleRequest, User } from '../../db/entities.ts';
 import type { KvRow, MessageRow } from '../../db/rows.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { Browser, recordingFetch, startWorld, until } from './harness.ts';
+import { Browser, recordingFetch, startWorld } from './harness.ts';
 
 /**
  * Issue 25: the engine against a backend that sends what the spec names and nothing more. The
@@ -27,7 +27,10 @@ function toSpec(v: unknown): unknown {
   if ('old_start_formated' in o) delete o.status;
   if ('groupId' in o) delete o.email;
   if ('payment_methods' in o) for (const k of ['credits', 'loan_credits', 'can_borrow', 'max_borrow_amount']) delete o[k];
-  if ('steps' in o) delete o.id, delete o.type;
+  if ('steps' in o) {
+    delete o.id;
+    delete o.type;
+  }
   for (const [k, x] of Object.entries(o)) o[k] = toSpec(x);
   return o;
 }
