@@ -104,11 +104,16 @@ export const user = z.looseObject({
 export type User = z.infer<typeof user>;
 export { isTeacher, type Role } from './roles.ts';
 
+/**
+ * Realtime connection settings (shell spec section 3: "WsConfig (realtime connection settings;
+ * contents not shown)"): Pusher's options as far as they come; what is missing is the page's host
+ * on the default ports over TLS, and config.json's `realtime` may give any of it (README).
+ */
 export const wsConfig = z.looseObject({
-  key: z.string(),
-  host: z.string(),
-  port: z.number().int(),
-  forceTLS: z.boolean(),
+  key: z.string().optional().default(''),
+  host: nullableString.optional().transform((h) => h ?? ''),
+  port: z.coerce.number().int().optional().default(0),
+  forceTLS: z.boolean().optional().default(true),
   cluster: z.string().optional().default('mt1'),
 });
 export type WsConfig = z.infer<typeof wsConfig>;
@@ -123,7 +128,7 @@ export const appSettings = z.looseObject({
   calendar_reload_timeout: z.number().int().positive().optional().default(20_000),
   pp_client: z.string().optional().default(''),
   monthly_class_changes: z.number().int().optional(),
-  WsConfig: wsConfig,
+  WsConfig: wsConfig.optional(),
 });
 export type AppSettings = z.infer<typeof appSettings>;
 
