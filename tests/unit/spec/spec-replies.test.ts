@@ -151,3 +151,17 @@ describe('other entities without the reference server\'s extras', () => {
     expect(parse(E.enrollment, e).data).toMatchObject({ finish_requested: false, teacher: null });
   });
 });
+
+describe('class actions whose answer the spec does not show', () => {
+  it('a reply without data is the action done: the class is patched with what it means; a data that is there must fit', async () => {
+    const { MUTATION_SPECS } = await import('../../../worker/mutations/index.ts');
+    const ctx = { user: () => null, reportInvalid: vi.fn() } as unknown as Parameters<NonNullable<(typeof MUTATION_SPECS)['cancelClass']['apply']>>[2];
+    const m = { id: 'm1', name: 'cancelClass' as const, classId: 8, cancelation_reason: 'Ill' };
+    const [change] = await MUTATION_SPECS.cancelClass.apply!({ status: 'OK' }, m, ctx);
+    const patched = change!.patches![0]!.apply({ id: 8, canceled: false, full_status: 'scheduled' });
+    expect(patched).toMatchObject({ id: 8, canceled: true, cancelation_reason: 'Ill', full_status: 'canceled' });
+    expect(() => MUTATION_SPECS.cancelClass.apply!({ data: { id: 'x' } }, m, ctx)).toThrow();
+    expect(ctx.reportInvalid).toHaveBeenCalledTimes(1);
+    expect(await MUTATION_SPECS.addMakeup.apply!('', { id: 'm2', name: 'addMakeup', enrollment_id: 10, date: '2026-03-11', start_time: '10:00' }, ctx)).toEqual([]);
+  });
+});
