@@ -3,7 +3,7 @@ import * as E from '../../db/entities.ts';
 import type { MutationName } from '../../db/engine-api.ts';
 import type { Row } from '../../db/schema.ts';
 import { scheduleChange } from '../sync/resources.ts';
-import { patchRow, patchUser, valid, type MutationOf, type MutationSpec } from './spec.ts';
+import { patchRow, patchUser, saysNothing, valid, type MutationOf, type MutationSpec } from './spec.ts';
 
 type S<K extends MutationName> = MutationSpec<MutationOf<K>>;
 
@@ -17,8 +17,6 @@ type Ctx = Parameters<typeof valid>[3];
  * it surely means (`done`), and the polls and the policy's re-reads bring the rest. A `data` that
  * is there must fit.
  */
-const saysNothing = (reply: unknown) => !reply || typeof reply !== 'object' || (reply as { data?: unknown }).data == null;
-
 const upsertClass = (path: (m: { classId: number }) => string, done: (c: Row) => Partial<E.Class>) =>
   <M extends { classId: number }>(reply: unknown, m: M, ctx: Ctx) =>
     saysNothing(reply)

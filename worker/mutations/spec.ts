@@ -34,6 +34,12 @@ export function valid<S extends z.ZodType>(schema: S, reply: unknown, path: stri
   return v;
 }
 
+/**
+ * A reply with no `data`: it says nothing beyond "done". The spec shows no answer for many actions
+ * ("not shown"): the action succeeded, and the caller patches what it surely means.
+ */
+export const saysNothing = (reply: unknown): boolean => !reply || typeof reply !== 'object' || (reply as { data?: unknown }).data == null;
+
 /** Changes the signed-in user's stored document in place. */
 export const patchUser = (fn: (u: User) => Partial<User>): TableChange => ({
   table: 'kv',
