@@ -56,6 +56,13 @@ export const appConfigFile = z.strictObject({
    * (`https://www.paypal.com/sdk/js`); the reference server's config.json names its sandbox double.
    */
   paymentSdkUrl: z.optional(text),
+  /**
+   * The IP-to-country service the guest bar asks (shell spec section 7: "GET external IP-to-country
+   * service ... text reply; country code read from it"): absolute or relative to the page, answering
+   * text with `loc=XX` (Cloudflare's `/cdn-cgi/trace` style) or a bare two-letter code. Default:
+   * `<apiBase>/geo` (the reference server's). A service that cannot answer leaves the bar without the country.
+   */
+  geoUrl: z.optional(text),
   appVersion: z.optional(text),
 });
 export type AppConfigFile = z.infer<typeof appConfigFile>;

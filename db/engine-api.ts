@@ -104,6 +104,12 @@ export interface CallRequest {
   /** Multipart fields; a Blob/File value is sent as a file. */
   form?: Record<string, string | Blob>;
   idempotencyKey?: string;
+  /**
+   * A third party's URL (the IP-to-country service): a simple GET with none of our headers and no
+   * token, so the browser sends it without a CORS preflight and the service learns nothing of the
+   * session. Its reply is read as text.
+   */
+  thirdParty?: boolean;
 }
 
 /** What the engine keeps fresh for a tab while the tab shows it. */
@@ -116,7 +122,10 @@ export const draftKey = (key: string) => `draft:${key}`;
 
 /** Resources refreshed on demand (a screen opening refreshes in the background; it never waits). */
 export type Resource =
-  | 'app' | 'home' | 'user' | 'notifications' | 'courses' | 'my-enrollments' | 'wallet' | 'children'
+  | 'app' | 'home' | 'user' | 'notifications'
+  /** Every notification, page after page (`links.next`): the bell's "Show all". */
+  | 'notifications-all'
+  | 'courses' | 'my-enrollments' | 'wallet' | 'children'
   | 'transactions' | 'salary' | 'salary-previous' | 'teacher-schedule'
   | { kind: 'course'; id: number }
   | { kind: 'class'; id: number }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { parseCountry } from '../lib/geo.ts';
 import { useShell } from './session-context.tsx';
 import { getEngine } from '../lib/engine/connect.ts';
+import { appConfig } from '../lib/config.ts';
 
 const KEY = 'geo-country';
 let inflight: Promise<string | null> | null = null;
@@ -18,7 +19,10 @@ export function useCountry({ signedIn = false }: { signedIn?: boolean } = {}): s
   const guest = session.status === 'guest' || signedIn;
   useEffect(() => {
     if (country || !guest || !ready) return;
-    inflight ??= engine.call<string>({ method: 'GET', path: '/geo' }).then((r) => {
+    // config.json's `geoUrl` (default the backend's `<apiBase>/geo`), asked through the engine as a
+    // third party's service. No answer (a 404, a service that is down) is no country: the bar does
+    // without Teachers Sign In, quietly.
+    inflight ??= appConfig().then(({ config }) => engine.call<string>({ method: 'GET', path: config.geoUrl, thirdParty: true })).then((r) => {
       const c = r.ok ? parseCountry(r.data) : null;
       if (c) sessionStorage.setItem(KEY, c);
       else inflight = null;

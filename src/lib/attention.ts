@@ -101,7 +101,7 @@ export function notifyNewMessages(
       const tag = `message-${row.id}`;
       void once(tag, () =>
         showNotification(row.sender?.name || 'New message', {
-          body: row.type === 'text' ? (row.text ?? '') : 'Sent an image',
+          body: row.text ? row.text : row.type === 'image' ? 'Sent an image' : row.type,
           tag,
           data: { url: conversationLink(row.conversation_id) },
         }),

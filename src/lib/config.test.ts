@@ -11,7 +11,7 @@ describe('runtime configuration (config.json)', () => {
     // The service worker's answer offline when it has no copy.
     expect(parseConfigResponse(204, '', '')).toEqual({ file: null, problem: null });
     expect(resolveConfig([null], page, '9')).toEqual({
-      apiBase: 'https://app.example.com/api', appVersion: '9', paymentSdkUrl: undefined,
+      apiBase: 'https://app.example.com/api', appVersion: '9', paymentSdkUrl: undefined, geoUrl: 'https://app.example.com/api/geo',
       realtime: { authEndpoint: undefined, authHeaders: 'both', eventNames: 'class', overrides: undefined },
     });
   });

@@ -27,6 +27,8 @@ export interface ResolvedConfig {
   appVersion: string;
   /** The card provider's SDK script; undefined: the provider's own (PayPal's production URL). */
   paymentSdkUrl?: string;
+  /** The IP-to-country service (absolute): config.json's `geoUrl`, else `<apiBase>/geo`. */
+  geoUrl: string;
   realtime: RealtimeConventions;
 }
 
@@ -72,7 +74,7 @@ export function parseWindowConfig(raw: unknown): { file: WindowAppConfig | null;
 }
 
 /**
- * Applies the defaults and makes every URL absolute: `apiBase` and `paymentSdkUrl` against the page;
+ * Applies the defaults and makes every URL absolute: `apiBase`, `paymentSdkUrl` and `geoUrl` against the page;
  * `broadcastingAuthEndpoint` against the API's origin when it starts with `/` (Laravel's
  * `/broadcasting/auth` sits at the site's root), otherwise against the API base.
  */
@@ -93,6 +95,7 @@ export function resolveConfig(files: (AppConfigFile | null)[], pageUrl: string, 
     apiBase,
     appVersion: c.appVersion ?? buildVersion,
     paymentSdkUrl: c.paymentSdkUrl ? new URL(c.paymentSdkUrl, pageUrl).href : undefined,
+    geoUrl: c.geoUrl ? new URL(c.geoUrl, pageUrl).href : `${apiBase}/geo`,
     realtime: {
       authEndpoint,
       authHeaders: c.broadcastingAuthHeaders ?? 'both',

@@ -1,15 +1,2 @@
-import type { Temporal as Polyfill } from 'temporal-polyfill';
-
-/**
- * `Temporal`: the browser's own (Chromium has it), or the polyfill where it is missing, which
- * `ensureTemporal()` installs before the app renders: about 22 KB gzip that most users never
- * download. Types come from the polyfill: `import type { Temporal as T } from 'temporal-polyfill'`.
- */
-export const Temporal = new Proxy({} as typeof Polyfill, {
-  get: (_, key) => (globalThis as unknown as { Temporal: typeof Polyfill }).Temporal[key as keyof typeof Polyfill],
-});
-
-/** Resolves once `globalThis.Temporal` exists: at once in a browser that has it. */
-export function ensureTemporal(): Promise<void> | null {
-  return 'Temporal' in globalThis ? null : import('temporal-polyfill/global').then(() => undefined);
-}
+/** The app's Temporal (db/temporal.ts: shared with the worker, which derives class times with it). */
+export { Temporal, ensureTemporal } from '../../db/temporal.ts';

@@ -5,6 +5,7 @@ import { policyOf, refreshesOf } from '../../db/mutations.ts';
 import type { Mirror } from '../../db/mirror.ts';
 import type { OutboxEntry } from '../../db/rows.ts';
 import { DEVICE_DB, userDbName, type Row } from '../../db/schema.ts';
+import { ensureTemporal } from '../../db/temporal.ts';
 import { mutationSpecOf, sendMutation, type SendOutcome } from '../executor/send.ts';
 import { Outbox } from '../outbox/outbox.ts';
 import { Poller, SingleFlight } from '../polling/poller.ts';
@@ -15,7 +16,7 @@ import type { RealtimeConventions } from '../../db/app-config.ts';
 import { refreshCalendarMonth } from '../sync/calendar.ts';
 import type { SyncContext } from '../sync/context.ts';
 import { loadMore, refreshFirstPage } from '../sync/lists.ts';
-import { refreshResource, resourceId } from '../sync/resources.ts';
+import { refreshAllNotifications, refreshResource, resourceId } from '../sync/resources.ts';
 import { Writer, type SeqCounter } from '../sync/writer.ts';
 import { createApiClient, type ApiClient } from '../transport/api-client.ts';
 import { toEngineError } from '../transport/errors.ts';
@@ -70,6 +71,8 @@ export class Engine implements EngineApi {
   private lastStatus = '';
   private active = false;
   private appRequested = false;
+  /** The backend answered `GET /user` with 404 (the spec does not list it): the user is read with the session check instead. */
+  private noUserCall = false;
   /**
    * Session work in progress (a tab's hello adopting its stored session, a sign-in, a sign-out):
    * calls on the user's data wait for it. A new engine (the next leader among dedicated workers)
@@ -95,7 +98,7 @@ export class Engine implements EngineApi {
     this.ctx = {
       api: this.api, clock: this.clock, log: this.log,
       reportInvalid: (path, issues) => {
-        this.log.warn(`[engine] reply of ${path} does not fit its schema; not written:`, issues);
+        this.log.warn(`[engine] reply of ${path} does not fit its schema; what does not fit is not written:`, issues);
         this.emit({ type: 'invalid-reply', path, issues });
       },
       writer: () => this.writer,
@@ -153,6 +156,8 @@ export class Engine implements EngineApi {
     this.homePoller = new Poller(this.clock, this.settings.homeInterval, () => this.flights.run('home', () => this.guarded(() => refreshResource(this.ctx, 'home'))));
     const settings = this.settings;
     this.ready = (async () => {
+      // Replies are read with Temporal (db/derive.ts dates the spec's classes): the polyfill where the runtime has none.
+      await ensureTemporal();
       this.device = await deps.storage.open(DEVICE_DB).catch(() => null);
       await settings.load();
     })();
@@ -462,6 +467,8 @@ export class Engine implements EngineApi {
     if (resource === 'user' && this.session.checkPending()) return run('token-check', () => this.session.recheck());
     if (!this.writer) return guest();
     if (!this.online) return offline();
+    if (resource === 'user') return run('user', () => this.refreshUser());
+    if (resource === 'notifications-all') return run('notifications-all', () => this.guarded(() => refreshAllNotifications(this.ctx)));
     if (resource === 'home') return (await (fresh ? this.homePoller.kickFresh() : this.homePoller.kick(maxAgeMs))) ?? fetchFailed();
     if (typeof resource !== 'string' && resource.kind === 'calendar') {
       // The month's poll runs in the same flight: a screen asking joins it, or reads afresh.
@@ -470,6 +477,20 @@ export class Engine implements EngineApi {
       return run(`calendar:${month}`, () => this.guarded(() => refreshCalendarMonth(this.ctx, month)));
     }
     return run(resourceId(resource), () => this.guarded(() => refreshResource(this.ctx, resource)));
+  }
+
+  /**
+   * `GET /user`, a convenience the spec does not list: a backend that answers 404 has none, and the
+   * user comes from the session check (`POST /token/valid`, which answers the user) from then on,
+   * quietly (no error for the screens).
+   */
+  private async refreshUser(): Promise<Result<null>> {
+    if (!this.noUserCall) {
+      const r = await this.guarded(() => refreshResource(this.ctx, 'user'));
+      if (r.ok || r.error.status !== 404) return r;
+      this.noUserCall = true;
+    }
+    return this.session.rereadUser();
   }
 
   async loadMore(list: ListKey, opts?: { fromStart?: boolean }): Promise<Result<{ hasMore: boolean }>> {

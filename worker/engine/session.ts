@@ -74,7 +74,10 @@ export class SessionControl {
     });
   }
 
-  signIn(token: string, user: E.User): Promise<void> {
+  signIn(token: string, given: E.User): Promise<void> {
+    // The sign-in reply's user as the engine reads users (defaults for what the spec does not name, e.g. email).
+    const read = E.user.safeParse(given);
+    const user = read.success ? read.data : given;
     return this.exclusive(async () => {
       const s = this.state;
       if (s.status === 'signed-in' && s.user.id === user.id) {
@@ -186,6 +189,15 @@ export class SessionControl {
     if (user !== s.user) await this.e.writer()?.commit([{ table: 'kv', upserts: [{ key: 'user', value: user }] }]);
     if (s.checkFailed) this.e.emit({ type: 'session', session: this.state });
     return { ok: true, data: null };
+  }
+
+  /**
+   * Reads the signed-in user again through the session check (`POST /token/valid` answers `valid,
+   * user`): the way to a fresh user on a backend without `GET /user`, which the spec does not list.
+   */
+  rereadUser(): Promise<Result<null>> {
+    const s = this.state;
+    return s.status === 'signed-in' ? this.checkLater(s.token) : Promise.resolve({ ok: true, data: null });
   }
 
   /** A stored sign-in that could not be checked is waiting for an answer (see `recheck`). */

@@ -4,7 +4,7 @@ import type { MutationName } from '../../db/engine-api.ts';
 import type { TableChange } from '../../db/mirror.ts';
 import type { Row } from '../../db/schema.ts';
 import type { SyncContext } from '../sync/context.ts';
-import { kvRow, patchRow, patchUser, valid, type MutationOf, type MutationSpec } from './spec.ts';
+import { kvRow, patchRow, patchUser, saysNothing, valid, type MutationOf, type MutationSpec } from './spec.ts';
 
 type S<K extends MutationName> = MutationSpec<MutationOf<K>>;
 
@@ -30,7 +30,12 @@ export const readNotifications: S<'readNotifications'> = {
 };
 
 const enrollmentReply = E.dataOf(E.enrollment);
-const enrolled = (path: (m: { courseId: number }) => string) => (reply: unknown, m: { courseId: number }, ctx: SyncContext): TableChange[] => {
+/**
+ * The enrolment as the server now has it. The spec shows no answer ("create / update", "finish
+ * request"): without one the course says what surely happened (`done`) and its page re-reads it.
+ */
+const enrolled = (path: (m: { courseId: number }) => string, done: Partial<E.Course> = {}) => (reply: unknown, m: { courseId: number }, ctx: SyncContext): TableChange[] => {
+  if (saysNothing(reply)) return [patchRow('courses', m.courseId, (c) => ({ ...c, ...done }))];
   const e = valid(enrollmentReply, reply, path(m), ctx).data;
   return [
     { table: 'enrollments', upserts: [e as Row] },
@@ -40,7 +45,7 @@ const enrolled = (path: (m: { courseId: number }) => string) => (reply: unknown,
 
 export const enroll: S<'enroll'> = {
   request: (m) => ({ method: 'POST', path: `/courses/${m.courseId}/enroll`, body: m.form }),
-  apply: enrolled((m) => `/courses/${m.courseId}/enroll`),
+  apply: enrolled((m) => `/courses/${m.courseId}/enroll`, { enrolled: true }),
 };
 
 export const updateEnrollment: S<'updateEnrollment'> = {
@@ -51,7 +56,7 @@ export const updateEnrollment: S<'updateEnrollment'> = {
 export const finishEnrollment: S<'finishEnrollment'> = {
   request: (m) => ({ method: 'POST', path: `/courses/${m.courseId}/finish`, body: { reason: m.reason } }),
   // Finishing removes the remaining classes: its policy re-reads home and the watched calendar months.
-  apply: enrolled((m) => `/courses/${m.courseId}/finish`),
+  apply: enrolled((m) => `/courses/${m.courseId}/finish`, { finish_requested: true }),
 };
 
 const balance = z.looseObject({ credits: z.number(), loan_credits: z.number() });
@@ -85,14 +90,15 @@ export const borrow: S<'borrow'> = {
 export const transfer: S<'transfer'> = {
   request: (m) => ({ method: 'POST', path: '/childs/transfer', body: { child_id: m.child_id, amount: m.amount } }),
   apply: (reply, _m, ctx) => {
-    const r = valid(z.looseObject({ parent_credits: z.number(), childs: z.array(E.child) }), reply, '/childs/transfer', ctx);
+    const r = valid(z.looseObject({ parent_credits: z.number(), childs: E.rowsOf(E.child, 'childs') }), reply, '/childs/transfer', ctx);
     return [patchUser(() => ({ credits: r.parent_credits })), patchWallet({ credits: r.parent_credits }), { table: 'children', upserts: r.childs as Row[], replace: true }];
   },
 };
 
 export const createChild: S<'createChild'> = {
   request: (m) => ({ method: 'POST', path: '/childs', body: m.form }),
-  apply: (reply, _m, ctx) => [{ table: 'children', upserts: [valid(E.dataOf(E.child), reply, '/childs', ctx).data as Row] }],
+  // "child created" (messaging spec section 7): the child when the reply carries it.
+  apply: (reply, _m, ctx) => (saysNothing(reply) ? [] : [{ table: 'children', upserts: [valid(E.dataOf(E.child), reply, '/childs', ctx).data as Row] }]),
 };
 
 export const changePassword: S<'changePassword'> = {
@@ -104,5 +110,8 @@ export const changePassword: S<'changePassword'> = {
 
 export const updateTimezone: S<'updateTimezone'> = {
   request: (m) => ({ method: 'PUT', path: '/timezone', body: { timezone: m.timezone } }),
-  apply: (reply, _m, ctx) => [{ table: 'kv', upserts: [kvRow('user', valid(z.looseObject({ user: E.user }), reply, '/timezone', ctx).user)] }],
+  // "not shown" (shell spec section 7): without a user in the reply, the stored one takes the new timezone.
+  apply: (reply, m, ctx) => ((reply as { user?: unknown } | null)?.user == null
+    ? [patchUser(() => ({ timezone: m.timezone }))]
+    : [{ table: 'kv', upserts: [kvRow('user', valid(z.looseObject({ user: E.user }), reply, '/timezone', ctx).user)] }]),
 };

@@ -6,8 +6,9 @@ import { patchRow, valid, type MutationSpec, type MutationOf } from './spec.ts';
 
 const messageReply = E.dataOf(E.message);
 
-const delivered = (reply: unknown, path: string, ctx: Parameters<typeof valid>[3]) => {
-  const msg = valid(messageReply, reply, path, ctx).data;
+const delivered = (reply: unknown, conversationId: number, ctx: Parameters<typeof valid>[3]) => {
+  // The spec's message names no conversation: it is the one it was sent to.
+  const msg = valid(messageReply, reply, `/conversations/${conversationId}`, ctx, { conversationId }).data;
   // Sending marks the conversation seen for its sender.
   return [...messageChanges(msg), patchRow('conversations', msg.conversation_id, (c) => ({ ...c, seen: true }))];
 };
@@ -15,7 +16,7 @@ const delivered = (reply: unknown, path: string, ctx: Parameters<typeof valid>[3
 export const sendMessage: MutationSpec<MutationOf<'sendMessage'>> = {
   request: (m) => ({ method: 'POST', path: `/conversations/${m.conversationId}`, body: { text: m.text, type: 'text' } }),
   optimistic: (m, ctx) => [{ table: 'messages', upserts: [pendingMessageRow(m, ctx.user(), ctx.clock.now()) as unknown as Row] }],
-  apply: (reply, m, ctx) => delivered(reply, `/conversations/${m.conversationId}`, ctx),
+  apply: (reply, m, ctx) => delivered(reply, m.conversationId, ctx),
 };
 
 export const sendImage: MutationSpec<MutationOf<'sendImage'>> = {
@@ -25,5 +26,5 @@ export const sendImage: MutationSpec<MutationOf<'sendImage'>> = {
     const ids = w ? (await w.mirror.byIndex('messages', 'conversation_id', m.conversationId)).map((r) => r.id).filter((id): id is number => typeof id === 'number') : [];
     return { method: 'POST', path: `/conversations/${m.conversationId}`, form: { type: 'image', latest: String(ids.length ? Math.max(...ids) : 0), image: m.image } };
   },
-  apply: (reply, m, ctx) => delivered(reply, `/conversations/${m.conversationId}`, ctx),
+  apply: (reply, m, ctx) => delivered(reply, m.conversationId, ctx),
 };

@@ -3,7 +3,8 @@ import type { User } from '../../db/entities.ts';
 import type { CallRequest, Mutation, MutationName } from '../../db/engine-api.ts';
 import type { TableChange } from '../../db/mirror.ts';
 import type { Row } from '../../db/schema.ts';
-import type { SyncContext } from '../sync/context.ts';
+import type { DeriveContext } from '../../db/derive.ts';
+import { deriveIn, type SyncContext } from '../sync/context.ts';
 import { parseReply } from '../sync/validate.ts';
 
 export type MutationOf<K extends MutationName> = Extract<Mutation, { name: K }>;
@@ -27,11 +28,17 @@ export interface MutationSpec<M extends Mutation> {
 export type MutationSpecs = { [K in MutationName]: MutationSpec<MutationOf<K>> };
 
 /** Validates a mutation reply; throws InvalidReply (reported) when it does not fit. */
-export function valid<S extends z.ZodType>(schema: S, reply: unknown, path: string, ctx: SyncContext): z.infer<S> {
-  const v = parseReply(schema, reply, path, ctx.reportInvalid);
+export function valid<S extends z.ZodType>(schema: S, reply: unknown, path: string, ctx: SyncContext, derive: DeriveContext = {}): z.infer<S> {
+  const v = parseReply(schema, reply, path, ctx.reportInvalid, deriveIn(ctx, derive));
   if (v === null) throw new InvalidReply(path);
   return v;
 }
+
+/**
+ * A reply with no `data`: it says nothing beyond "done". The spec shows no answer for many actions
+ * ("not shown"): the action succeeded, and the caller patches what it surely means.
+ */
+export const saysNothing = (reply: unknown): boolean => !reply || typeof reply !== 'object' || (reply as { data?: unknown }).data == null;
 
 /** Changes the signed-in user's stored document in place. */
 export const patchUser = (fn: (u: User) => Partial<User>): TableChange => ({

@@ -3,7 +3,7 @@ import * as E from '../../db/entities.ts';
 import type { TableChange } from '../../db/mirror.ts';
 import type { Row } from '../../db/schema.ts';
 import { backoffDelay } from '../retry/backoff.ts';
-import type { SyncContext } from '../sync/context.ts';
+import { deriveIn, type SyncContext } from '../sync/context.ts';
 import { parseReply } from '../sync/validate.ts';
 import { eventListenName } from './conventions.ts';
 import { dataChangedEvent, type DataChanged } from './hints.ts';
@@ -134,7 +134,7 @@ export class RealtimeSync {
 
   private listenConversation(id: number, missed: boolean) {
     this.join(`Conversation.${id}`, { kind: 'conversation', id }, missed, (c) => {
-      c.listen(`Conversation.${id}`, this.event('NewConversationMessage'), (d) => void this.onMessage(d).catch((e) => this.ctx.log.warn('[engine] message event not stored:', e)));
+      c.listen(`Conversation.${id}`, this.event('NewConversationMessage'), (d) => void this.onMessage(d, id).catch((e) => this.ctx.log.warn('[engine] message event not stored:', e)));
     });
   }
 
@@ -190,7 +190,7 @@ export class RealtimeSync {
   }
 
   private async onInbox(raw: unknown) {
-    const e = parseReply(inboxEvent, raw, 'realtime:InboxUpdated', this.ctx.reportInvalid);
+    const e = parseReply(inboxEvent, raw, 'realtime:InboxUpdated', this.ctx.reportInvalid, deriveIn(this.ctx));
     const w = this.ctx.writer();
     if (!e || !w) return;
     await w.commit([
@@ -199,8 +199,9 @@ export class RealtimeSync {
     ]);
   }
 
-  private async onMessage(raw: unknown) {
-    const e = parseReply(messageEvent, raw, 'realtime:NewConversationMessage', this.ctx.reportInvalid);
+  /** A message on conversation `conversationId`'s channel: the spec's message names no conversation, its channel does. */
+  private async onMessage(raw: unknown, conversationId: number) {
+    const e = parseReply(messageEvent, raw, 'realtime:NewConversationMessage', this.ctx.reportInvalid, deriveIn(this.ctx, { conversationId }));
     const w = this.ctx.writer();
     if (!e || !w) return;
     await w.commit(messageChanges(e.data));

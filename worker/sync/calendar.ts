@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import * as E from '../../db/entities.ts';
 import type { Result } from '../../db/engine-api.ts';
 import type { Row } from '../../db/schema.ts';
@@ -23,7 +22,7 @@ export function calendarWindow(month: string): { from: string; to: string } {
  */
 export async function refreshCalendarMonth(ctx: SyncContext, month: string): Promise<Result<null>> {
   const path = `/calendar?start_date=${month}-01`;
-  const res = await getIfChanged(ctx, path, E.dataOf(z.array(E.klass)));
+  const res = await getIfChanged(ctx, path, E.dataOf(E.rowsOf(E.klass)));
   if (!res.ok) return res;
   const writer = ctx.writer();
   if (!writer) return { ok: true, data: null };

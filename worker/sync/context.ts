@@ -6,6 +6,7 @@ import type { ApiClient } from '../transport/api-client.ts';
 import { toEngineError } from '../transport/errors.ts';
 import type { Clock, Logger } from '../ports.ts';
 import type { Writer } from './writer.ts';
+import type { DeriveContext } from '../../db/derive.ts';
 import { parseReply, type ReportInvalid } from './validate.ts';
 
 /** What the sync modules (resources, lists, realtime, outbox) share: passed in, never imported. */
@@ -23,11 +24,14 @@ export interface SyncContext {
 
 export const invalidReplyError = (): EngineError => ({ kind: 'invalid-reply', message: MESSAGES.loadFailed });
 
+/** What a reply of this session is read in (db/derive.ts): the user's timezone, and what the caller adds. */
+export const deriveIn = (ctx: SyncContext, more: DeriveContext = {}): DeriveContext => ({ timezone: ctx.user()?.timezone, ...more });
+
 /** GET a path and validate it. */
-export async function getValid<S extends z.ZodType>(ctx: SyncContext, path: string, schema: S): Promise<Result<z.infer<S>>> {
+export async function getValid<S extends z.ZodType>(ctx: SyncContext, path: string, schema: S, derive: DeriveContext = {}): Promise<Result<z.infer<S>>> {
   const reply = await ctx.api.request({ method: 'GET', path });
   if (!reply.ok) return { ok: false, error: toEngineError(reply, null) };
-  const data = parseReply(schema, reply.body, path, ctx.reportInvalid);
+  const data = parseReply(schema, reply.body, path, ctx.reportInvalid, deriveIn(ctx, derive));
   if (data === null) return { ok: false, error: invalidReplyError() };
   return { ok: true, data };
 }
@@ -44,7 +48,7 @@ export async function getIfChanged<S extends z.ZodType>(ctx: SyncContext, path: 
   const reply = await ctx.api.request({ method: 'GET', path }, { revalidate: true });
   if (!reply.ok) return { ok: false, error: toEngineError(reply, null) };
   if (reply.notModified) return { ok: true, data: { changed: false } };
-  const data = parseReply(schema, reply.body, path, ctx.reportInvalid);
+  const data = parseReply(schema, reply.body, path, ctx.reportInvalid, deriveIn(ctx));
   if (data === null) return { ok: false, error: invalidReplyError() };
   return { ok: true, data: { changed: true, data, keep: reply.keep ?? (() => undefined) } };
 }

@@ -57,7 +57,8 @@ async function fetchPage(ctx: SyncContext, list: ListKey, path: string): Promise
       return r.ok ? { ok: true, data: page(r.data.data, r.data.links.next, 'conversations') } : r;
     }
     case 'messages': {
-      const r = await getValid(ctx, path, messagesPage);
+      // The spec's messages name no conversation: theirs is the one being read.
+      const r = await getValid(ctx, path, messagesPage, { conversationId: list.conversationId });
       if (!r.ok) return r;
       const conv = r.data.conversation ? [{ table: 'conversations' as const, upserts: [r.data.conversation as Row] }] : [];
       // A server message replaces the unsent row that carried its client_key (never shown twice).

@@ -51,13 +51,14 @@ export async function userDocNotifications(mirror: Mirror, changes: readonly Tab
 }
 
 /**
- * `GET /notifications` (newest first, the server's full list): the table becomes that list, and the
+ * `GET /notifications` (newest first): when `complete` (the server's whole list: no `links.next`,
+ * or every page read) the table becomes that list; a first page of more keeps the older rows. The
  * badge follows what the list says changed since the stored user document was read (that document's
  * count covers every notification up to its newest): one more for each unread notification newer
  * than it that the table did not hold unread, one less for each the table held unread that is now
  * read. Never fewer than the list's own unread. The next user document's count replaces it.
  */
-export async function notificationListChanges(mirror: Mirror, list: readonly Notification[]): Promise<TableChange[]> {
+export async function notificationListChanges(mirror: Mirror, list: readonly Notification[], complete = true): Promise<TableChange[]> {
   const stored = new Map(((await mirror.getAll('notifications')) as unknown as Notification[]).map((n) => [n.id, n]));
   const doc = (await mirror.get('kv', 'user'))?.value;
   const since = isUserDoc(doc) ? doc.notifications.reduce<string | null>((max, n) => (max === null || n.created_at > max ? n.created_at : max), null) : null;
@@ -69,7 +70,7 @@ export async function notificationListChanges(mirror: Mirror, list: readonly Not
   }
   const unread = list.filter((n) => !n.read).length;
   return [
-    { table: 'notifications', upserts: list as unknown as Row[], replace: true },
+    { table: 'notifications', upserts: list as unknown as Row[], replace: complete },
     {
       table: 'kv',
       patches: [{

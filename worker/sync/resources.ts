@@ -3,7 +3,7 @@ import * as E from '../../db/entities.ts';
 import type { Resource, Result } from '../../db/engine-api.ts';
 import type { TableChange } from '../../db/mirror.ts';
 import type { Row } from '../../db/schema.ts';
-import { getIfChanged, type SyncContext } from './context.ts';
+import { getIfChanged, getValid, type SyncContext } from './context.ts';
 import { notificationListChanges } from './notifications.ts';
 import type { Changes } from './writer.ts';
 
@@ -11,7 +11,7 @@ import type { Changes } from './writer.ts';
 export const resourceId = (r: Resource): string => (typeof r === 'string' ? r : r.kind === 'calendar' ? `calendar:${r.month}` : `${r.kind}:${r.id}`);
 
 /** The resources read here; calendar months are read by sync/calendar.ts (the engine runs them in one flight with the month's poll). */
-export type MirrorResource = Exclude<Resource, { kind: 'calendar' }>;
+export type MirrorResource = Exclude<Resource, { kind: 'calendar' } | 'notifications-all'>;
 
 const kv = (key: string, value: unknown): Row => ({ key, value });
 const rows = (xs: readonly object[]) => xs as Row[];
@@ -41,7 +41,7 @@ function resourceSpecOf(r: MirrorResource) {
     }
     return spec({
       path: `/courses/${r.id}`,
-      schema: E.dataOf(E.course).extend({ meta: z.looseObject({ class_duration_items: z.array(E.classDurationItem) }).optional() }),
+      schema: E.dataOf(E.course).extend({ meta: z.looseObject({ class_duration_items: E.rowsOf(E.classDurationItem, 'class_duration_items') }).optional() }),
       changes: (d) => [
         { table: 'courses', upserts: [d.data as Row] },
         { table: 'enrollments', upserts: d.data.enrollment ? [d.data.enrollment as Row] : [] },
@@ -60,24 +60,24 @@ function resourceSpecOf(r: MirrorResource) {
     case 'notifications':
       return spec({
         path: '/notifications',
-        schema: E.dataOf(z.array(E.notification)),
-        // The table becomes the full list, and the badge follows it (sync/notifications.ts).
-        changes: (d) => (mirror) => notificationListChanges(mirror, d.data),
+        schema: E.pageOf(E.notification),
+        // The newest page; the table becomes it when it is the whole list, and the badge follows (sync/notifications.ts).
+        changes: (d) => (mirror) => notificationListChanges(mirror, d.data, d.links.next === null),
       });
     case 'courses':
-      return spec({ path: '/courses', schema: E.dataOf(z.array(E.course)), changes: (d) => [{ table: 'courses', upserts: rows(d.data), replace: true }] });
+      return spec({ path: '/courses', schema: E.dataOf(E.rowsOf(E.course)), changes: (d) => [{ table: 'courses', upserts: rows(d.data), replace: true }] });
     case 'my-enrollments':
       return spec({
         path: '/my-enrollments',
-        schema: E.dataOf(z.array(E.enrollment)),
+        schema: E.dataOf(E.rowsOf(E.enrollment)),
         changes: (d) => [{ table: 'enrollments', upserts: rows(d.data), replace: true }],
       });
     case 'wallet':
-      return spec({ path: '/wallet', schema: E.dataOf(E.wallet), changes: (d) => [{ table: 'kv', upserts: [kv('wallet', d.data)] }] });
+      return spec({ path: '/wallet', schema: E.dataOf(E.wallet), changes: (d) => async (mirror) => [{ table: 'kv', upserts: [kv('wallet', withUserBalances(d.data, (await mirror.get('kv', 'user'))?.value as E.User | undefined))] }] });
     case 'children':
       return spec({
         path: '/childs',
-        schema: E.dataOf(z.array(E.child)).extend({ meta: z.looseObject({ cap_running: z.boolean().optional() }).optional() }),
+        schema: E.dataOf(E.rowsOf(E.child)).extend({ meta: z.looseObject({ cap_running: z.boolean().optional() }).optional() }),
         // meta.cap_running: while true, no new child account can be created.
         changes: (d) => [
           { table: 'children', upserts: rows(d.data), replace: true },
@@ -101,10 +101,25 @@ function resourceSpecOf(r: MirrorResource) {
     case 'teacher-schedule':
       return spec({
         path: '/teacher-schedule',
-        schema: E.dataOf(z.array(E.scheduleRow)),
+        schema: E.dataOf(E.rowsOf(E.scheduleRow)),
         changes: (d) => [scheduleChange(d.data)],
       });
   }
+}
+
+/**
+ * The wallet as stored: the reply's balances and borrow rights, or, where it has none, the user's
+ * (messaging spec section 3 names credits, loan_credits, can_borrow and max_borrow_amount on the
+ * user, "User (wallet fields)", and not in the wallet data).
+ */
+export function withUserBalances(w: E.Wallet, u: Partial<E.User> | undefined): E.Wallet {
+  return {
+    ...w,
+    credits: w.credits ?? u?.credits ?? 0,
+    loan_credits: w.loan_credits ?? u?.loan_credits ?? 0,
+    can_borrow: w.can_borrow ?? u?.can_borrow ?? false,
+    max_borrow_amount: w.max_borrow_amount ?? u?.max_borrow_amount ?? 0,
+  };
 }
 
 const transactionRows = (t: z.infer<typeof E.transactions>): Row[] =>
@@ -116,6 +131,35 @@ export const scheduleChange = (list: E.ScheduleRow[]): TableChange => ({
   upserts: list.map((r, i) => ({ ...r, key: i })),
   replace: true,
 });
+
+/** "Show all" reads this many pages of notifications at most (a backend that pages endlessly must not hold the bell). */
+export const NOTIFICATION_PAGES_MAX = 20;
+
+/**
+ * Every notification, for the bell's "Show all" (shell spec 2.11: "lists the first 10 notifications
+ * and shows all on request"): `GET /notifications`, then each `links.next` until there is none;
+ * the table becomes the whole list.
+ */
+const notificationsPage = E.pageOf(E.notification);
+
+export async function refreshAllNotifications(ctx: SyncContext): Promise<Result<null>> {
+  const all: E.Notification[] = [];
+  let path: string | null = '/notifications';
+  let complete = false;
+  for (let page = 0; path && page < NOTIFICATION_PAGES_MAX; page++) {
+    const r: Result<z.infer<typeof notificationsPage>> = await getValid(ctx, path, notificationsPage);
+    if (!r.ok) return r;
+    const seen = new Set(all.map((n) => n.id));
+    all.push(...r.data.data.filter((n) => !seen.has(n.id)));
+    path = r.data.links.next;
+    complete = path === null;
+  }
+  const writer = ctx.writer();
+  if (!writer) return { ok: true, data: null };
+  await writer.commit((mirror) => notificationListChanges(mirror, all, complete));
+  ctx.markSynced();
+  return { ok: true, data: null };
+}
 
 /**
  * Fetches a resource, validates it and writes it into the mirror. The GET carries the ETag of the

@@ -55,9 +55,10 @@ export function createApiClient(o: ApiClientOptions) {
   const validators = new Validators();
 
   async function once(req: CallRequest, anonymous: boolean, ifNoneMatch?: string): Promise<ApiReply> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': acceptLanguage(), 'X-Platform': 'web', 'X-App-Version': o.appVersion() };
+    // A third party's service gets a simple request: no headers of ours (no preflight), no token.
+    const headers: Record<string, string> = req.thirdParty ? {} : { Accept: 'application/json', 'Accept-Language': acceptLanguage(), 'X-Platform': 'web', 'X-App-Version': o.appVersion() };
     if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
-    const token = anonymous ? null : o.token();
+    const token = anonymous || req.thirdParty ? null : o.token();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
     let body: BodyInit | undefined;
@@ -85,7 +86,7 @@ export function createApiClient(o: ApiClientOptions) {
       }
       const text = await res.text();
       let parsed: unknown = text;
-      if (text && (res.headers.get('content-type') ?? '').includes('json')) {
+      if (text && !req.thirdParty && (res.headers.get('content-type') ?? '').includes('json')) {
         try {
           parsed = JSON.parse(text);
         } catch {

@@ -48,7 +48,7 @@ const WEEK_HEIGHT = { desktop: 680, phone: 560 };
  * there; only its display is cut). Enter or a click opens the class dialog, which shows it all.
  */
 function EventContent(info: EventDisplayInfo) {
-  const status = kindLabel(info.event.extendedProps.kind as EventKind);
+  const status = (info.event.extendedProps.status as string | undefined) ?? kindLabel(info.event.extendedProps.kind as EventKind);
   const week = info.view.type === 'timeGridWeek';
   return (
     <span title={[info.timeText, info.event.title, status].filter(Boolean).join(' · ')} style={week ? CONTENT_WEEK : CONTENT_MONTH}>

@@ -1,4 +1,5 @@
 import type { Class } from '../../../db/entities.ts';
+import { CLASS_STATUSES, FULL_STATUSES, isKnown } from '../../../db/known-values.ts';
 import { t } from '../../lib/i18n/index.ts';
 
 /**
@@ -20,8 +21,23 @@ export function eventKind(k: ColourInput): EventKind {
   if (k.status === 'running') return 'running';
   if (k.payment_status === 'trial') return 'trial';
   if (k.rescheduled) return 'rescheduled';
+  // A status the spec does not name is not a "next class": the neutral colour, and its own text (eventStatus).
+  if (unknownStatus(k)) return 'default';
   if (k.id != null) return 'next';
   return 'default';
+}
+
+/** The status or full status of a class when the spec does not name it ("Unknown values show as they are"), else null. */
+function unknownStatus(k: Pick<ColourInput, 'status' | 'full_status'>): string | null {
+  if (!isKnown(FULL_STATUSES, k.full_status)) return k.full_status || null;
+  if (!isKnown(CLASS_STATUSES, k.status)) return k.status || null;
+  return null;
+}
+
+/** The status words an event ends with: the legend's word for its kind, or an unknown status as it is. */
+export function eventStatus(k: ColourInput): string {
+  const kind = eventKind(k);
+  return (kind === 'default' ? unknownStatus(k) : null) ?? kindLabel(kind);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Class } from '../../../db/entities.ts';
 import { eventTitle, type Role } from '../classes/index.ts';
-import { eventColour, eventKind } from './colors.ts';
+import { eventColour, eventKind, eventStatus } from './colors.ts';
 
 /** FullCalendar's event input for a class: instants in UTC (the calendar shows them in the user's zone), colour by precedence. */
 export function toEvent(k: Class, role: Role) {
@@ -15,7 +15,7 @@ export function toEvent(k: Class, role: Role) {
     contrastColor: '#ffffff',
     // A canceled class is struck through (theme.ts), so it does not rest on its colour alone.
     className: `event-${eventKind(k)}`,
-    extendedProps: { kind: eventKind(k) },
+    extendedProps: { kind: eventKind(k), status: eventStatus(k) },
   };
 }
 

@@ -4,7 +4,7 @@ import type { ClassReport } from '../../../db/entities.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { StarRating } from './star-rating.tsx';
-import { otherParty, otherPartyLabel, type Role } from './report-rules.ts';
+import { otherParty, otherPartyLabel, reportCourseName, type Role } from './report-rules.ts';
 
 /** A report read in full: course, the other party, Assesment, Class Activity, Homework, Teacher Notes. */
 export function ReportDetailDialog({ report, role, timezone, onClose, onEdit, onExited }: {
@@ -44,7 +44,7 @@ export function ReportDetailDialog({ report, role, timezone, onClose, onEdit, on
         <DataList.Root orientation="vertical" gap="4">
           <DataList.Item>
             <DataList.ItemLabel>{t('classReports.course')}</DataList.ItemLabel>
-            <DataList.ItemValue><bdi>{report.course.name}</bdi></DataList.ItemValue>
+            <DataList.ItemValue><bdi>{reportCourseName(report)}</bdi></DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{otherPartyLabel(role)}</DataList.ItemLabel>

@@ -4,7 +4,7 @@ import type { ClassReport } from '../../../db/entities.ts';
 import { formatDate } from '../../lib/format.ts';
 import { StarRating } from './star-rating.tsx';
 import { useI18n } from '../../lib/i18n/index.ts';
-import { otherParty, type Role } from './report-rules.ts';
+import { otherParty, reportCourseName, type Role } from './report-rules.ts';
 
 /**
  * One report in the list: course and the other party, the rating out of 5 and the class date.
@@ -32,11 +32,11 @@ export const ReportRow = memo(function ReportRow({ report, role, timezone, onOpe
         cursor="pointer"
         focusVisibleRing="inside"
         onClick={() => onOpen(report)}
-        aria-label={t('classReports.rowLabel', { course: report.course.name, name: party?.name ?? '', date: formatDate(report.class.start_datetime, timezone) })}
+        aria-label={t('classReports.rowLabel', { course: reportCourseName(report), name: party?.name ?? '', date: formatDate(report.class.start_datetime, timezone) })}
       >
         <HStack justify="space-between" gap="4" flexWrap="wrap">
           <Stack gap="0.5" minW="0">
-            <Text fontWeight="medium" truncate dir="auto">{report.course.name}</Text>
+            <Text fontWeight="medium" truncate dir="auto">{reportCourseName(report)}</Text>
             <Text textStyle="sm" color="fg.muted" truncate dir="auto">{party?.name}</Text>
           </Stack>
           <Stack gap="0.5" align={{ base: 'start', sm: 'end' }}>

@@ -38,6 +38,9 @@ export const reportsSubtitle = (role: Role | null | undefined) =>
 /** The enrolment filter: teachers pick a student, students a course. */
 export const filterPlaceholder = (role: Role) => (role === 'teacher' ? t('classReports.selectStudent') : t('classReports.selectCourse'));
 
+/** The course a report is about: its own, else its class's name (the spec's report names its class, not a course). */
+export const reportCourseName = (r: Pick<ClassReport, 'course' | 'class'>): string => r.course?.name ?? r.class.name ?? '';
+
 /** One option of the enrolment filter: the student (and course) for teachers, the course (and teacher) for students. */
 export function enrollmentOptionLabel(e: Pick<Enrollment, 'course' | 'student' | 'teacher'>, role: Role): string {
   if (role === 'teacher') return t('classReports.optionPair', { first: e.student.name, second: e.course.name });

@@ -13,7 +13,7 @@ import { AddClassToCalendar } from './add-to-calendar.tsx';
 import { useClassLoad, usePendingRequests } from './data.ts';
 import type { ClassRef } from './class-link.ts';
 import { LoadError } from '../../components/ui/load-state.tsx';
-import { canChangeClass, canMarkAttendance, showLockAlert, type Role } from './rules.ts';
+import { canChangeClass, canMarkAttendance, requestIsFor, showLockAlert, type Role } from './rules.ts';
 import { JoinSection } from './actions/join-section.tsx';
 import { JoinUrlForm } from './actions/join-url-form.tsx';
 import { AbsentConfirm, AttendanceActions, AttendedConfirm } from './actions/attendance.tsx';
@@ -105,7 +105,7 @@ function useFocusFollowsMode(mode: Mode, body: RefObject<HTMLDivElement | null>)
 function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; timeZone: string; onMode: (m: Mode) => void }) {
   const { t } = useI18n();
   const now = useNow(15_000);
-  const requests = usePendingRequests().filter((r) => r.class_id === klass.id);
+  const requests = usePendingRequests().filter((r) => requestIsFor(r, klass));
   const changeable = canChangeClass(klass, role, now);
   const attendance = canMarkAttendance(klass, role);
   const waiting = klass.waiting_reschedule_request && !klass.limit_exceeded;

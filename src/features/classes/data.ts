@@ -5,7 +5,7 @@ import type { Class, RescheduleRequest } from '../../../db/entities.ts';
 import type { EngineError } from '../../../db/engine-api.ts';
 import { classesCollection, getEngine, rescheduleRequestsCollection, useListItems } from '../../lib/engine/index.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { selectClassList } from './rules.ts';
+import { isWaiting, selectClassList } from './rules.ts';
 
 /**
  * The live reads of the classes screens, all from the mirror: a screen seen before renders at
@@ -47,7 +47,7 @@ export function useClassLoad(id: number | null): ClassLoad {
 /** Pending reschedule requests waiting for this user (kept by the home poll; a decision removes one at once). */
 export function usePendingRequests(): RescheduleRequest[] {
   const { data } = useLiveQuery((q) => q.from({ r: rescheduleRequestsCollection }));
-  return useMemo(() => ((data ?? []) as RescheduleRequest[]).filter((r) => r.status === 'pending').sort((a, b) => a.id - b.id), [data]);
+  return useMemo(() => ((data ?? []) as RescheduleRequest[]).filter(isWaiting).sort((a, b) => a.id - b.id), [data]);
 }
 
 export interface ClassListState {

@@ -1,4 +1,5 @@
-import type { Class } from '../../../db/entities.ts';
+import type { Class, RescheduleRequest } from '../../../db/entities.ts';
+import { isKnown, PAYMENT_STATUSES } from '../../../db/known-values.ts';
 import { statusLabel } from '../../lib/status.ts';
 import { MESSAGES } from '../../../db/messages.ts';
 import { formatClock } from '../../lib/format.ts';
@@ -167,6 +168,8 @@ export function classChips(k: Class): Chip[] {
   if (k.payment_status === 'trial') chips.push({ label: t('classes.chipTrial'), color: 'yellow' });
   else if (k.payment_status === 'credits-not-enough' && k.status !== 'expired') chips.push({ label: t('classes.chipRechargeRequired'), color: 'red' });
   else if (k.payment_status === 'paid') chips.push({ label: t('classes.chipPaid'), color: 'green' });
+  // "Unknown values show as they are" (shell spec section 4): a payment status the spec does not name, in a neutral colour.
+  else if (k.payment_status && !isKnown(PAYMENT_STATUSES, k.payment_status)) chips.push({ label: k.payment_status, color: 'gray' });
   return chips;
 }
 
@@ -178,6 +181,7 @@ export function shownStatus(k: Pick<Class, 'full_status' | 'attended' | 'cancele
   return k.attended && !k.canceled && !k.absent ? 'expired' : k.full_status;
 }
 
+/** Known full statuses' colours; any other shows its text (statusLabel) in grey. */
 const FULL_STATUS_COLOR: Record<string, string> = {
   scheduled: 'blue',
   running: 'purple',
@@ -225,3 +229,48 @@ export function joinUrlError(value: string): string | null {
   if (!(named || ip) || u.username || u.password) return MESSAGES.joinUrlInvalid;
   return null;
 }
+
+// --- Reschedule requests -------------------------------------------------------------------------
+
+/** A listed request waits for an answer unless it says it has one (the spec's request has no status: listed means pending). */
+export const isWaiting = (r: Pick<RescheduleRequest, 'status'>) => r.status !== 'approved' && r.status !== 'rejected';
+
+/** `YYYY-MM-DD hh:mm AM` (a request's `old_start_formated`) as the class's `date` and 24-hour `HH:mm` `start`. */
+function wallClockOf(formated: string): { date: string; start: string } | null {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}):(\d{2})(?::\d{2})?\s*([AP]M)?$/i.exec(formated.trim());
+  if (!m) return null;
+  let hour = Number(m[2]);
+  const period = m[4]?.toUpperCase();
+  if (period === 'PM' && hour < 12) hour += 12;
+  if (period === 'AM' && hour === 12) hour = 0;
+  return { date: m[1]!, start: `${String(hour).padStart(2, '0')}:${m[3]}` };
+}
+
+/**
+ * Whether a reschedule request is about this class: its `class_id` when the reply has one (the
+ * reference server's), else the spec's own fields (shell spec section 3, Reschedule request): the
+ * same enrolment and the old start, `old_start_formated`, at the class's `date` and `start` (both
+ * in the user's timezone).
+ */
+export function requestIsFor(r: Pick<RescheduleRequest, 'class_id' | 'enrollment' | 'old_start_formated'>, k: Pick<Class, 'id' | 'enrollment' | 'date' | 'start'>): boolean {
+  if (r.class_id != null) return r.class_id === k.id;
+  if (r.enrollment.id !== k.enrollment.id) return false;
+  const old = wallClockOf(r.old_start_formated);
+  return !!old && old.date === k.date && old.start === k.start.slice(0, 5).padStart(5, '0');
+}
+
+// --- Join ----------------------------------------------------------------------------------------
+
+/** The spec's join answer (shell spec section 7: "payment_status, credits, join_url"), and the reference server's `teacher_joined`. */
+export interface JoinAnswer {
+  join_url?: string | null;
+  teacher_joined?: boolean;
+}
+
+/**
+ * "If the teacher has not joined, an info alert tells the student to wait" (shell spec section 4,
+ * Join). The spec's answer says so by its link: the class's room exists once the teacher is in it
+ * (or has given its link), so an answer without a join link means the teacher has not joined. A
+ * backend that says `teacher_joined` (the reference server) is taken at its word.
+ */
+export const mustWaitForTeacher = (a: JoinAnswer): boolean => (a.teacher_joined !== undefined ? !a.teacher_joined : !a.join_url);

@@ -1,9 +1,9 @@
 import { Box, Card, Heading, Image, LinkOverlay, LinkBox, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { Course } from '../../../db/entities.ts';
+import type { HomeCourse } from '../../../db/entities.ts';
 
 /** Featured courses (students, linking to the course page) or teaching courses (teachers, no link). */
-export function CourseGrid({ id, title, courses, linked }: { id: string; title: string; courses: Course[]; linked: boolean }) {
+export function CourseGrid({ id, title, courses, linked }: { id: string; title: string; courses: HomeCourse[]; linked: boolean }) {
   if (courses.length === 0) return null;
   return (
     <Box as="section" aria-labelledby={id}>

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { memo, useState } from 'react';
+import { isKnown, MESSAGE_TYPES } from '../../../db/known-values.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { InboxIcon } from './icons.tsx';
@@ -135,5 +136,6 @@ function Body({ row, image, audio, download, onOpenImage }: {
       </a>
     );
   }
-  return <Text fontSize="sm" fontStyle="italic">{t('inbox.unsupported')}</Text>;
+  // A type the spec does not name shows as it is (messaging spec section 3; "unknown values show as they are").
+  return <Text fontSize="sm" fontStyle="italic">{isKnown(MESSAGE_TYPES, row.type) ? t('inbox.unsupported') : row.type}</Text>;
 }

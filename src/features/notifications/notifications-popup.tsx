@@ -130,7 +130,8 @@ export default function NotificationsPopup({ woken }: { woken: Woken }) {
                 py="2.5"
                 onSelect={() => {
                   setShowAll(true);
-                  void getEngine().refresh('notifications');
+                  // Every page, not only the server's first (links.next).
+                  void getEngine().refresh('notifications-all');
                 }}
               >
                 {t('notifications.showAll')}

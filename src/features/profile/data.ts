@@ -43,7 +43,8 @@ export function useProfileSources(): { sources: PeopleSources; ready: boolean; s
       enrollments: [...((enrollments.data ?? []) as Enrollment[]), ...courseEnrollments, ...(home?.enrollments ?? [])],
       pairings: [
         ...((classes.data ?? []) as Class[]).map((c) => c.enrollment),
-        ...((reports.data ?? []) as ClassReport[]),
+        // A report pairs its student and teacher over a course; one without its course pairs nothing here.
+        ...((reports.data ?? []) as ClassReport[]).flatMap((r) => (r.course ? [{ ...r, course: r.course }] : [])),
         ...((requests.data ?? []) as RescheduleRequest[]).map((r) => r.enrollment),
       ],
       children,

@@ -9,9 +9,9 @@ import { getLocale, t, type MessageId } from '../../lib/i18n/index.ts';
 export type TransactionKind = 'recharges' | 'class_payments' | 'wallet_logs';
 export type TransactionRow = Transaction & { key: string; kind: TransactionKind };
 
-/** Newest first; the same instant falls back to the higher id (the later write). */
+/** Newest first; the same instant falls back to the higher id (the later write; a serial when the reply has no id). */
 export function newestFirst<T extends Pick<Transaction, 'timestamp' | 'id'>>(rows: readonly T[]): T[] {
-  return [...rows].sort((a, b) => b.timestamp - a.timestamp || b.id - a.id);
+  return [...rows].sort((a, b) => b.timestamp - a.timestamp || String(b.id).localeCompare(String(a.id), 'en', { numeric: true }));
 }
 
 const LABELS: Record<string, MessageId> = {

@@ -1,5 +1,6 @@
 import { Avatar, Badge, Button, Card, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { PaymentMethod } from '../../../db/entities.ts';
+import { isKnown, PAYMENT_METHOD_TYPES } from '../../../db/known-values.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 
 /**
@@ -44,7 +45,8 @@ export function PaymentMethods({ methods, disabled, onPick }: { methods: Payment
             )}
           </Card.Body>
           <Card.Footer>
-            <Button w="full" disabled={disabled} onClick={() => onPick(m)}>
+            {/* A method of a type this client has no flow for is shown, not offered. */}
+            <Button w="full" disabled={disabled || !isKnown(PAYMENT_METHOD_TYPES, m.type)} onClick={() => onPick(m)}>
               {t('wallet.payWith', { method: m.name })}
             </Button>
           </Card.Footer>

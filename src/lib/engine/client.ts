@@ -136,7 +136,7 @@ export class EngineClient {
     } else if (e.type === 'status') {
       this.setState({ ...this.state, status: e.status });
     } else if (e.type === 'invalid-reply') {
-      console.warn(`[engine] a reply of ${e.path} did not fit and was not stored: ${e.issues}`);
+      console.warn(`[engine] a reply of ${e.path} did not fit; what did not fit was not stored: ${e.issues}`);
     }
     for (const l of this.eventListeners) l(e);
     if (e.type === 'change' && e.epoch !== undefined && e.seq !== undefined) {

@@ -2,7 +2,7 @@ import { Alert, Button, Link, Stack } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
 import { useI18n } from '../../../lib/i18n/index.ts';
 import type { Role } from '../rules.ts';
-import { mustWaitForTeacher, useJoin, type JoinReply } from './use-join.ts';
+import { mustWaitForTeacherAfter, useJoin, type JoinReply } from './use-join.ts';
 
 export { JOIN_LINK_MS, openClassTab, sendTabTo } from './use-join.ts';
 
@@ -47,7 +47,7 @@ export function JoinNotices({ klass, role, reply }: { klass: Class; role: Role; 
   const balanceShort = payment === 'credits-not-enough' && klass.status !== 'expired' && !klass.canceled && !klass.absent;
   return (
     <>
-      {role === 'student' && mustWaitForTeacher(reply, klass) && (
+      {role === 'student' && mustWaitForTeacherAfter(reply) && (
         <Alert.Root status="info" variant="surface">
           <Alert.Indicator />
           <Alert.Content>

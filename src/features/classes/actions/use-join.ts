@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Class } from '../../../../db/entities.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { useMutation } from '../../../lib/engine/mutation.ts';
+import { mustWaitForTeacher } from '../rules.ts';
 
 /** How long the temporary join link stays on screen after joining. */
 export const JOIN_LINK_MS = 4000;
@@ -56,15 +57,9 @@ export function sendTabTo(tab: Window | null, url: string | null | undefined): b
   }
 }
 
-/**
- * Whether a student who joined should be told to wait for the teacher. The spec's reply has no
- * such field: a reply that says so decides, else the class as the mirror has it (the class
- * resource carries `teacher_joined`; a backend without it reads as "not known", no alert).
- */
-export function mustWaitForTeacher(reply: Pick<JoinReply, 'teacher_joined'> | null, klass: Pick<Class, 'teacher_joined'> | null): boolean {
-  if (!reply) return false;
-  if (reply.teacher_joined !== undefined) return !reply.teacher_joined;
-  return klass?.teacher_joined === false;
+/** Whether a student who joined should be told to wait for the teacher: the one rule, from the spec's answer (rules.ts). */
+export function mustWaitForTeacherAfter(reply: JoinReply | null): boolean {
+  return !!reply && mustWaitForTeacher(reply);
 }
 
 /**
