@@ -220,7 +220,10 @@ export class Engine implements EngineApi {
 
   private async openUser(user: User): Promise<Writer> {
     const mirror = await this.deps.storage.open(userDbName(user.id));
-    this.userWriter = new Writer(mirror, user.id, (e) => this.emit(e), this.seq);
+    this.userWriter = new Writer(mirror, user.id, (e) => {
+      if (e.type === 'change' && e.table === 'kv') this.session.userStored(e.upserts);
+      this.emit(e);
+    }, this.seq);
     return this.userWriter;
   }
 

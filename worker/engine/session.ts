@@ -155,6 +155,19 @@ export class SessionControl {
     if (validate) void this.checkLater(token);
   }
 
+  /**
+   * The mirror's user row was written (a reply, a patch such as the new timezone): the session's copy
+   * follows, so what reads it — the timezone replies are read in (db/derive.ts) — is never stale.
+   */
+  userStored(upserts: unknown[]): void {
+    const s = this.state;
+    if (s.status !== 'signed-in') return;
+    const row = upserts.find((r): r is { key: string; value: unknown } => (r as { key?: unknown } | null)?.key === 'user');
+    if (!row) return;
+    const read = E.user.safeParse(row.value);
+    if (read.success && read.data.id === s.user.id) this.state = { ...s, user: read.data };
+  }
+
   /** POST /token/valid: the user when valid ('valid' when no user came with it), 'invalid' when the server says no, null when it cannot tell. */
   private async validate(token: string): Promise<E.User | 'valid' | 'invalid' | null> {
     const reply = await this.e.request({ method: 'POST', path: '/token/valid', body: { token } }, { anonymous: true, retries: 2 });

@@ -270,7 +270,10 @@ export interface JoinAnswer {
 /**
  * "If the teacher has not joined, an info alert tells the student to wait" (shell spec section 4,
  * Join). The spec's answer says so by its link: the class's room exists once the teacher is in it
- * (or has given its link), so an answer without a join link means the teacher has not joined. A
- * backend that says `teacher_joined` (the reference server) is taken at its word.
+ * (or has given its link), so an answer without a join link, or a class that had no link until this
+ * join made one (`linkBefore` null: the student opened the room), means the teacher has not joined.
+ * `linkBefore` undefined: not known. A backend that says `teacher_joined` (the reference server) is
+ * taken at its word.
  */
-export const mustWaitForTeacher = (a: JoinAnswer): boolean => (a.teacher_joined !== undefined ? !a.teacher_joined : !a.join_url);
+export const mustWaitForTeacher = (a: JoinAnswer, linkBefore?: string | null): boolean =>
+  a.teacher_joined !== undefined ? !a.teacher_joined : !a.join_url || linkBefore === null;

@@ -53,6 +53,9 @@ describe('the spec\'s own fields are enough', () => {
     expect(mustWaitForTeacher({ join_url: 'https://meet.example.com/x' })).toBe(false);
     expect(mustWaitForTeacher({ join_url: 'https://meet.example.com/x', teacher_joined: false })).toBe(true);
     expect(mustWaitForTeacher({ join_url: null, teacher_joined: true })).toBe(false);
+    // A class with no link until this join made one: the student opened the room, the teacher is not in it.
+    expect(mustWaitForTeacher({ join_url: 'https://meet.example.com/x' }, null)).toBe(true);
+    expect(mustWaitForTeacher({ join_url: 'https://meet.example.com/x' }, 'https://meet.example.com/x')).toBe(false);
   });
 
   it('a reschedule request without class_id is found by its enrolment and old start', () => {

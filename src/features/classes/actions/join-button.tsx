@@ -3,7 +3,7 @@ import type { Class } from '../../../../db/entities.ts';
 import { useI18n } from '../../../lib/i18n/index.ts';
 import { notify } from '../../../components/ui/toaster.tsx';
 import type { Role } from '../rules.ts';
-import { mustWaitForTeacherAfter, useJoin } from './use-join.ts';
+import { useJoin } from './use-join.ts';
 
 /**
  * Join Class in one tap where a joinable class is listed (the dashboard's upcoming class, the class
@@ -18,7 +18,7 @@ export function JoinButton({ klass, role, ...props }: { klass: Class; role: Role
     const r = await join();
     if (!r) return;
     if (!r.opened && r.reply.join_url) window.location.assign(r.reply.join_url);
-    if (role === 'student' && mustWaitForTeacherAfter(r.reply)) notify('info', `${t('msg.waitForTeacherTitle')}: ${t('msg.waitForTeacher')}`);
+    if (role === 'student' && r.waitForTeacher) notify('info', `${t('msg.waitForTeacherTitle')}: ${t('msg.waitForTeacher')}`);
     if (r.reply.payment_status === 'credits-not-enough') {
       notify('warning', role === 'student' ? `${t('msg.balanceNotEnoughTitle')}: ${t('msg.balanceNotEnough')}` : t('msg.studentBalanceNotEnough'));
     }

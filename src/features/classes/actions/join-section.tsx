@@ -2,7 +2,7 @@ import { Alert, Button, Link, Stack } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
 import { useI18n } from '../../../lib/i18n/index.ts';
 import type { Role } from '../rules.ts';
-import { mustWaitForTeacherAfter, useJoin, type JoinReply } from './use-join.ts';
+import { useJoin, type JoinReply } from './use-join.ts';
 
 export { JOIN_LINK_MS, openClassTab, sendTabTo } from './use-join.ts';
 
@@ -14,7 +14,7 @@ export { JOIN_LINK_MS, openClassTab, sendTabTo } from './use-join.ts';
  */
 export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
   const { t } = useI18n();
-  const { join, busy, reply, linkVisible, opened } = useJoin(klass);
+  const { join, busy, reply, linkVisible, opened, waitForTeacher } = useJoin(klass);
   return (
     <Stack gap="3">
       {klass.joinable && (
@@ -35,19 +35,19 @@ export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
           </Alert.Content>
         </Alert.Root>
       )}
-      <JoinNotices klass={klass} role={role} reply={reply} />
+      <JoinNotices klass={klass} role={role} reply={reply} waitForTeacher={waitForTeacher} />
     </Stack>
   );
 }
 
 /** Wait for Teacher (a student first in the room) and the balance alerts, after a join or from the class's payment status. */
-export function JoinNotices({ klass, role, reply }: { klass: Class; role: Role; reply: JoinReply | null }) {
+export function JoinNotices({ klass, role, reply, waitForTeacher }: { klass: Class; role: Role; reply: JoinReply | null; waitForTeacher: boolean }) {
   const { t } = useI18n();
   const payment = reply?.payment_status ?? klass.payment_status;
   const balanceShort = payment === 'credits-not-enough' && klass.status !== 'expired' && !klass.canceled && !klass.absent;
   return (
     <>
-      {role === 'student' && mustWaitForTeacherAfter(reply) && (
+      {role === 'student' && waitForTeacher && (
         <Alert.Root status="info" variant="surface">
           <Alert.Indicator />
           <Alert.Content>

@@ -57,20 +57,16 @@ export function sendTabTo(tab: Window | null, url: string | null | undefined): b
   }
 }
 
-/** Whether a student who joined should be told to wait for the teacher: the one rule, from the spec's answer (rules.ts). */
-export function mustWaitForTeacherAfter(reply: JoinReply | null): boolean {
-  return !!reply && mustWaitForTeacher(reply);
-}
-
 /**
  * Join Class, the one way every screen joins: never queued (it is time-critical; offline it fails
  * at once with the engine's message, "Error occurred during joining, please contact support" on a
  * refusal). The click opens a tab at once (in its gesture, so pop-up blockers allow it) and the
  * reply sends it to the class. `linkVisible` is the spec's 4 s of the temporary link.
  */
-export function useJoin(klass: Pick<Class, 'id'>) {
+export function useJoin(klass: Pick<Class, 'id' | 'join_url'>) {
   const { run, busy } = useMutation('join');
   const [reply, setReply] = useState<JoinReply | null>(null);
+  const [waitForTeacher, setWaitForTeacher] = useState(false);
   const [linkVisible, setLinkVisible] = useState(false);
   const [opened, setOpened] = useState(false);
 
@@ -81,8 +77,10 @@ export function useJoin(klass: Pick<Class, 'id'>) {
   }, [linkVisible, reply]);
 
   /** Answers the reply and whether a tab went to the class, or null when the join failed. */
-  const join = async (): Promise<{ reply: JoinReply; opened: boolean } | null> => {
+  const join = async (): Promise<{ reply: JoinReply; opened: boolean; waitForTeacher: boolean } | null> => {
     if (busy) return null;
+    // The class's link before this join (its reply writes the new one into the mirror).
+    const linkBefore = klass.join_url ?? null;
     // Synchronously, before anything is awaited: later the click's gesture is gone.
     const tab = openClassTab();
     const r = await run({ classId: klass.id });
@@ -92,10 +90,12 @@ export function useJoin(klass: Pick<Class, 'id'>) {
     }
     const data = r.data.reply as JoinReply;
     const sent = sendTabTo(tab, data.join_url);
+    const wait = mustWaitForTeacher(data, linkBefore);
     setOpened(sent);
     setReply(data);
+    setWaitForTeacher(wait);
     setLinkVisible(true);
-    return { reply: data, opened: sent };
+    return { reply: data, opened: sent, waitForTeacher: wait };
   };
-  return { join, busy, reply, linkVisible, opened };
+  return { join, busy, reply, linkVisible, opened, waitForTeacher };
 }
