@@ -25,7 +25,6 @@ export interface PhoneCalendarProps {
  * (colors.ts); a tap or Enter opens the class dialog. Nothing is wider than the screen.
  */
 export function PhoneCalendar({ range, classes, role, timeZone, selected, onSelect, onOpen }: PhoneCalendarProps) {
-  const { locale } = useI18n();
   const today = todayIn(timeZone);
   const byDay = useMemo(() => {
     const m = new Map<string, Class[]>();
@@ -41,7 +40,7 @@ export function PhoneCalendar({ range, classes, role, timeZone, selected, onSele
   const days = useMemo(() => datesBetween(range.from, range.to), [range.from, range.to]);
   const item = (k: Class) => <AgendaItem key={k.id} k={k} role={role} timeZone={timeZone} onOpen={onOpen} />;
   return (
-    <Box className="tutoring-calendar" data-view={range.view} data-phone="" lang={locale}>
+    <Box className="tutoring-calendar" data-view={range.view} data-phone="">
       {range.view === 'dayGridMonth'
         ? <MonthGrid days={days} month={range.months[0]!} byDay={byDay} today={today} selected={selected} onSelect={onSelect} dayList={(byDay.get(selected) ?? []).map(item)} />
         : <WeekList days={days} byDay={byDay} today={today} item={item} />}
@@ -51,6 +50,7 @@ export function PhoneCalendar({ range, classes, role, timeZone, selected, onSele
 
 /** A class: its start and end, its whole title (wrapped, never cut) and its status, on its colour's edge. */
 function AgendaItem({ k, role, timeZone, onOpen }: { k: Class; role: Role; timeZone: string; onOpen: (id: number) => void }) {
+  useI18n(); // its time and status are in the language: a switch draws it again
   const kind = eventKind(k);
   const colour = EVENT_COLOURS[kind];
   return (
@@ -135,7 +135,7 @@ function MonthGrid({ days, month, byDay, today, selected, onSelect, dayList }: {
                       borderWidth={d === today ? '2px' : '1px'}
                       borderColor={d === today ? 'brand.solid' : 'transparent'}
                       bg={chosen ? 'brand.subtle' : undefined}
-                      color={outside ? 'fg.subtle' : 'fg'}
+                      color={outside ? 'fg.muted' : 'fg'}
                       fontWeight={chosen || d === today ? 'bold' : 'normal'}
                       fontSize="sm"
                       cursor="pointer"
