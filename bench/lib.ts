@@ -34,6 +34,7 @@ export function fmt(n: number | undefined, unit: string): string {
   if (n === undefined || Number.isNaN(n)) return '–';
   if (unit === 'ms') return n < 10 ? n.toFixed(1) : n.toFixed(0);
   if (unit === 'KB' || unit === 'MB') return n.toFixed(1);
+  if (unit === 'CLS') return n.toFixed(3);
   if (unit === 'MB/h') return n < 1 ? n.toFixed(3) : n.toFixed(2);
   return String(Math.round(n * 100) / 100);
 }

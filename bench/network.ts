@@ -90,6 +90,8 @@ export class NetworkControl {
   /** sessionId → target type, for the sessions this connection holds. */
   private sessions = new Map<string, string>();
   private profile: NetProfile = PROFILES[0]!;
+  /** CPU slowdown (1 = none) of pages and the shared worker, as `Emulation.setCPUThrottlingRate`. */
+  private cpuRate = 1;
   /** requestId (per session) → what is known of it so far. */
   private inflight = new Map<string, { url: string; method: string; sentAt: number; wallOffset: number; bytes: number; status?: number }>();
   /** Responses of the shared worker's /api/ requests, since the last `takeTransfers()`. */
@@ -147,6 +149,7 @@ export class NetworkControl {
     try {
       await this.send('Network.enable', { maxTotalBufferSize: 1_000_000, maxResourceBufferSize: 100_000 }, sessionId);
       await this.applyTo(sessionId);
+      await this.applyCpuTo(sessionId, targetInfo.type);
     } catch {
       // the target went away meanwhile
     } finally {
@@ -193,6 +196,35 @@ export class NetworkControl {
       uploadThroughput: off || !p.upBps ? -1 : p.upBps / 8,
     }, sessionId);
   }
+
+  /**
+   * The phone's CPU: every page runs `rate`× slower (Emulation.setCPUThrottlingRate), now and when
+   * it starts later. The shared worker (where the sync engine parses and writes) is asked too, but
+   * Chromium refuses CPU throttling on workers: `workerCpuRefused` says so, and the rows say it.
+   * (A debugger duty cycle — pause ¾ of the time — was tried: pausing deoptimises the worker's hot
+   * code, and a busy loop ran 30–60× slower, not 4×. Its renderer process is the page's, so
+   * stopping the process would slow the page twice.) The service worker is left alone.
+   */
+  async throttleCpu(rate: number): Promise<void> {
+    this.cpuRate = rate;
+    await Promise.all([...this.sessions.entries()].map(([s, type]) => this.applyCpuTo(s, type).catch(() => {})));
+  }
+
+  private async applyCpuTo(sessionId: string, type: string) {
+    if (type !== 'page' && type !== 'shared_worker') return;
+    try {
+      await this.send('Emulation.setCPUThrottlingRate', { rate: this.cpuRate }, sessionId);
+      if (type === 'shared_worker') this.workerCpuRefused = null;
+    } catch (e) {
+      if (type !== 'shared_worker') throw e;
+      // Chromium 156: "Operation is only supported for pages, not workers" (its throttler slows a
+      // renderer's main thread only; measured, a worker's busy loop ran as fast with the page at ×4).
+      this.workerCpuRefused = (e as Error).message;
+    }
+  }
+
+  /** Why the shared worker's CPU is not slowed (Chromium's answer), or null when it accepted the rate. */
+  workerCpuRefused: string | null = null;
 
   /** Applies `p` to every page, the shared worker and the service worker, now and to those that start later. */
   async emulate(p: NetProfile): Promise<void> {

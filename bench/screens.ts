@@ -25,7 +25,8 @@ const onScreen = (title: string, pred: string) => `m => document.title.replace(/
 export const STUDENT_SCREENS: Screen[] = [
   { label: 'Dashboard', fetches: ['/home'], ready: onScreen('Dashboard', `m => m.innerText.includes('Wallet Balance') && /\\$\\d/.test(m.innerText) && m.innerText.includes('Upcoming Class')`) },
   { label: 'Inbox', fetches: ['/conversations'], ready: onScreen('Inbox', `m => /ago|now/.test(m.innerText) && m.innerText.includes('Support Team')`) },
-  { label: 'Calendar', fetches: ['/calendar'], ready: onScreen('Calendar', `m => /\\d{1,2}:\\d{2}\\s?(am|pm)/i.test(m.querySelector('.tutoring-calendar')?.textContent ?? '')`) },
+  // A phone's month marks the days that have classes (their times are listed for the chosen day only).
+  { label: 'Calendar', fetches: ['/calendar'], ready: onScreen('Calendar', `m => /\\d{1,2}:\\d{2}\\s?(am|pm)/i.test(m.querySelector('.tutoring-calendar')?.textContent ?? '') || !!m.querySelector('.tutoring-calendar [data-classes]')`) },
   { label: 'My Courses', fetches: ['/my-enrollments'], ready: onScreen('My Courses', `m => m.innerText.includes('/ week')`) },
   { label: 'Course Catalog', fetches: ['/courses'], ready: onScreen('Courses', `m => m.innerText.includes('Quran Memorisation (Hifz)')`) },
   { label: 'Account Wallet', fetches: ['/wallet'], ready: onScreen('Account Wallet', `m => m.innerText.includes('Loan Balance') && /\\$\\d/.test(m.innerText)`) },

@@ -149,3 +149,26 @@ export function formatWeekday(day: number, width: 'long' | 'short' = 'long'): st
   // 2 January 2000 was a Sunday.
   return f.format(Date.UTC(2000, 0, 2 + day));
 }
+
+/** A calendar date (`YYYY-MM-DD`, no zone) as its month and year: "November 2026", "نوفمبر 2026". */
+export function formatMonthYear(date: string): string {
+  return arFormat('month-year', { year: 'numeric', month: 'long' }, 'UTC').format(plainDateMs(date));
+}
+
+/** A calendar date (`YYYY-MM-DD`) with its day's name: "Saturday, November 28", "السبت، 28 نوفمبر". */
+export function formatDayDate(date: string): string {
+  return arFormat('day-date', { weekday: 'long', month: 'long', day: 'numeric' }, 'UTC').format(plainDateMs(date));
+}
+
+/** Its day of the month in the language's digits: "28". */
+export function formatDayOfMonth(date: string): string {
+  return arFormat('day-of-month', { day: 'numeric' }, 'UTC').format(plainDateMs(date));
+}
+
+/** A `YYYY-MM-DD` as the instant of its midnight in UTC: formatted in UTC, it is that date everywhere. */
+const plainDateMs = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+
+/** Two calendar dates (`YYYY-MM-DD`, the second included) as a range: "Nov 28 – Dec 4, 2026". */
+export function formatDateRange(from: string, to: string): string {
+  return arFormat('date-range', { year: 'numeric', month: 'short', day: 'numeric' }, 'UTC').formatRange(plainDateMs(from), plainDateMs(to));
+}

@@ -1,7 +1,7 @@
 import { isTeacher } from '../../../db/roles.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useCalendarController, type DatesSetInfo } from '@fullcalendar/react';
-import { Alert, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, HStack, Heading, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Temporal } from '../../lib/temporal.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { PageContainer } from '../../components/page-container.tsx';
@@ -16,17 +16,9 @@ import { CalendarView } from './calendar-view.tsx';
 import { otherParties } from './events.ts';
 import { describeWeek, offsetChangesByWeek, weekStartsBetween } from './offset-changes.ts';
 import { useCalendarClasses, useWatchedMonths } from './data.ts';
-
-interface Range {
-  /** First and last-exclusive visible dates (YYYY-MM-DD) in the user's zone, and the instants. */
-  from: string;
-  to: string;
-  startIso: string;
-  endIso: string;
-  view: string;
-  /** Months the view shows (YYYY-MM), each watched through the engine. */
-  months: string[];
-}
+import { PhoneCalendar } from './phone-calendar.tsx';
+import { usePhoneNav } from './phone-nav.ts';
+import type { CalendarRange as Range, CalendarViewName } from './phone-range.ts';
 
 /** The months a view covers: the view's own month, and in week view the month it ends in when that differs. */
 function monthsOf(info: DatesSetInfo, timeZone: string): string[] {
@@ -40,15 +32,23 @@ function monthsOf(info: DatesSetInfo, timeZone: string): string[] {
 /**
  * Calendar (section 2.8): month or week view (teachers start in week view), weeks from Saturday.
  * Events come from the mirror at once; the months on screen are watched through the engine, which
- * refreshes them every calendar_reload_timeout while the tab is visible.
+ * refreshes them every calendar_reload_timeout while the tab is visible. Below the medium
+ * breakpoint the same classes, colours and toolbar drive a calendar made for a phone
+ * (phone-calendar.tsx) instead of FullCalendar's grids.
  */
 export function CalendarPage() {
   const { t } = useI18n();
   const user = useUser();
   const role: Role = isTeacher(user) ? 'teacher' : 'student';
   const timeZone = safeZone(user?.timezone);
-  const controller = useCalendarController();
-  const [range, setRange] = useState<Range | null>(null);
+  const initialView: CalendarViewName = role === 'teacher' ? 'timeGridWeek' : 'dayGridMonth';
+  // Read at once (not after a first desktop render): a phone never mounts FullCalendar.
+  const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const desktopController = useCalendarController();
+  const phoneNav = usePhoneNav(initialView, timeZone);
+  const controller = phone ? phoneNav.controller : desktopController;
+  const [desktopRange, setRange] = useState<Range | null>(null);
+  const range = phone ? phoneNav.range : desktopRange;
   // The open class is in the address (`/calendar?class=12`): links, notifications and reload open it.
   const { openId, open, close } = useClassInAddress();
 
@@ -58,7 +58,7 @@ export function CalendarPage() {
       to: info.endStr.slice(0, 10),
       startIso: info.start.toISOString(),
       endIso: info.end.toISOString(),
-      view: info.view.type,
+      view: info.view.type as CalendarViewName,
       months: monthsOf(info, timeZone),
     };
     setRange((r) => (r && r.startIso === next.startIso && r.endIso === next.endIso && r.view === next.view ? r : next));
@@ -85,7 +85,7 @@ export function CalendarPage() {
         {/* A month never read that cannot be read now: the grid would look free, so say why it is empty. */}
         {!months.loaded && months.failed && <LoadError variant="inline" onRetry={months.retry} retrying={months.retrying} />}
         <CalendarLegend />
-        <CalendarToolbar controller={controller} view={range?.view ?? (role === 'teacher' ? 'timeGridWeek' : 'dayGridMonth')} />
+        <CalendarToolbar controller={controller} view={range?.view ?? initialView} />
         {marks.size > 0 && (
           <Alert.Root status="warning" variant="surface" size="sm">
             <Alert.Indicator />
@@ -99,16 +99,20 @@ export function CalendarPage() {
             </Alert.Content>
           </Alert.Root>
         )}
-        <CalendarView
-          controller={controller}
-          classes={classes}
-          role={role}
-          timeZone={timeZone}
-          initialView={role === 'teacher' ? 'timeGridWeek' : 'dayGridMonth'}
-          offsetMarks={marks}
-          onRange={onRange}
-          onOpen={open}
-        />
+        {phone && range
+          ? <PhoneCalendar range={range} classes={classes} role={role} timeZone={timeZone} selected={phoneNav.selected} onSelect={phoneNav.select} onOpen={open} />
+          : (
+            <CalendarView
+              controller={desktopController}
+              classes={classes}
+              role={role}
+              timeZone={timeZone}
+              initialView={initialView}
+              offsetMarks={marks}
+              onRange={onRange}
+              onOpen={open}
+            />
+          )}
         <Text fontSize="xs" color="fg.muted">{t('calendar.timesIn', { timeZone })}</Text>
       </Stack>
       <ClassDialog classId={openId} onClose={close} />

@@ -1,4 +1,4 @@
-import { Box, Button, ButtonGroup, HStack, Heading, IconButton, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, HStack, Heading, IconButton } from '@chakra-ui/react';
 import type { CalendarController } from '@fullcalendar/react';
 import { useI18n } from '../../lib/i18n/index.ts';
 
@@ -9,9 +9,6 @@ import { useI18n } from '../../lib/i18n/index.ts';
 export function CalendarToolbar({ controller, view }: { controller: CalendarController; view: string }) {
   const { t } = useI18n();
   const title = controller.view?.title ?? '';
-  // On a phone the week view shows three days (calendar-view.tsx): the button says so.
-  const phone = useBreakpointValue({ base: true, md: false }) ?? false;
-  const weekLabel = phone ? t('calendar.threeDays') : t('calendar.week');
   return (
     <HStack justify="space-between" wrap="wrap" gap="3">
       <HStack gap="2">
@@ -27,7 +24,7 @@ export function CalendarToolbar({ controller, view }: { controller: CalendarCont
           {t('calendar.month')}
         </Button>
         <Button aria-pressed={view === 'timeGridWeek'} variant={view === 'timeGridWeek' ? 'solid' : 'outline'} onClick={() => controller.changeView('timeGridWeek')}>
-          {weekLabel}
+          {t('calendar.week')}
         </Button>
       </ButtonGroup>
     </HStack>

@@ -9,7 +9,7 @@ import arLocale from '@fullcalendar/react/locales/ar';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { Box, Tooltip, Portal, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Tooltip, Portal } from '@chakra-ui/react';
 import type { Class } from '../../../db/entities.ts';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { useColorMode } from '../../app/color-mode.tsx';
@@ -30,17 +30,13 @@ const EVENT_TIME = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as 
 const EVENT_TIME_AR = { hour: 'numeric', minute: '2-digit' } as const;
 /**
  * The month grows with its weeks. The week view has a height of its own, so its hours scroll inside
- * it and it can open at `scrollTime`; on a phone it shows three days (today and the next two, the
- * arrows move by three) instead of seven columns too narrow to read.
+ * it and it can open at `scrollTime`. (Below the medium breakpoint the page shows phone-calendar.tsx
+ * instead.)
  */
 const MONTH = { fixedWeekCount: false, dayMaxEvents: 4 };
-const VIEWS_DESKTOP = { dayGridMonth: MONTH, timeGridWeek: { allDaySlot: false } };
-const VIEWS_PHONE = {
-  dayGridMonth: MONTH,
-  timeGridWeek: { allDaySlot: false, duration: { days: 3 }, dayHeaderFormat: { weekday: 'short', day: 'numeric' } as const },
-};
+const VIEWS = { dayGridMonth: MONTH, timeGridWeek: { allDaySlot: false } };
 /** The week view's height (px): about twelve hours on screen, the rest scrolls. */
-const WEEK_HEIGHT = { desktop: 680, phone: 560 };
+const WEEK_HEIGHT = 680;
 
 /**
  * An event's content: its time and title, cut to the box by the grid, with the whole name and its
@@ -96,7 +92,6 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
     moreLinkHint: (n: number) => t('calendar.fc.moreHint', { n }),
     noEventsText: t('calendar.fc.noEvents'),
   }], [t, locale]); // eslint-disable-line react-hooks/exhaustive-deps -- t reads the language
-  const phone = useBreakpointValue({ base: true, md: false }) ?? false;
   const events = useMemo(() => classes.map((k) => toEvent(k, role)), [classes, role]);
   // Around the week's first class, or now (the same string on a poll is the same option).
   const scrollTime = useMemo(() => scrollTimeFor(classes, timeZone), [classes, timeZone]);
@@ -133,7 +128,7 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
     // The marker's words are in the language: a switch draws the cells again.
   }, [offsetMarks, timeZone, locale]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <Box className="tutoring-calendar" data-view={viewType} bg="surface" borderRadius="l2" p={{ base: '1', md: '2' }}>
+    <Box className="tutoring-calendar" data-view={viewType} bg="surface" borderRadius="l2" p="2">
       <FullCalendar
         ref={calendar}
         controller={controller}
@@ -145,8 +140,8 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
         locale={intlLocale(locale)}
         direction={dirOf(locale)}
         firstDay={FIRST_DAY}
-        height={viewType === 'timeGridWeek' ? WEEK_HEIGHT[phone ? 'phone' : 'desktop'] : 'auto'}
-        views={phone ? VIEWS_PHONE : VIEWS_DESKTOP}
+        height={viewType === 'timeGridWeek' ? WEEK_HEIGHT : 'auto'}
+        views={VIEWS}
         scrollTime={scrollTime}
         eventContent={EventContent}
         colorScheme={colorMode}

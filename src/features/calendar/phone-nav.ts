@@ -1,0 +1,49 @@
+import { useMemo, useState } from 'react';
+import type { CalendarController } from '@fullcalendar/react';
+import { formatMonthYear, formatDateRange } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n/index.ts';
+import { todayIn } from '../classes/index.ts';
+import { addDays, addMonths, phoneRange, type CalendarRange, type CalendarViewName } from './phone-range.ts';
+
+export interface PhoneNav {
+  range: CalendarRange;
+  selected: string;
+  select(date: string): void;
+  /**
+   * The toolbar's controls (This Month, previous, next, the view switch, the title) over the
+   * phone's views: the part of FullCalendar's controller that calendar-toolbar.tsx uses, so one
+   * toolbar serves both sizes.
+   */
+  controller: CalendarController;
+}
+
+/** Where the phone calendar is (its view, the day it is at, the chosen day), starting at today. */
+export function usePhoneNav(initialView: CalendarViewName, timeZone: string): PhoneNav {
+  const { locale } = useI18n();
+  const today = todayIn(timeZone);
+  const [view, setView] = useState<CalendarViewName>(initialView);
+  const [anchor, setAnchor] = useState(today);
+  const [selected, setSelected] = useState(today);
+  const range = useMemo(() => phoneRange(view, anchor, timeZone), [view, anchor, timeZone]);
+  const controller = useMemo(() => {
+    // A month shows today's classes when it holds today, else its first day's.
+    const go = (to: string) => {
+      setAnchor(to);
+      setSelected(to.slice(0, 7) === today.slice(0, 7) && view === 'dayGridMonth' ? today : to);
+    };
+    const step = (n: number) => go(view === 'dayGridMonth' ? addMonths(anchor, n) : addDays(anchor, 7 * n));
+    return {
+      view: { type: view, title: view === 'dayGridMonth' ? formatMonthYear(anchor) : formatDateRange(range.from, addDays(range.to, -1)) },
+      today: () => go(today),
+      prev: () => step(-1),
+      next: () => step(1),
+      changeView: (v: string) => {
+        setView(v === 'timeGridWeek' ? 'timeGridWeek' : 'dayGridMonth');
+        // The week that holds the chosen day, or the month that holds it.
+        setAnchor(selected);
+      },
+    } as unknown as CalendarController;
+    // The title is in the language: a switch makes it again.
+  }, [view, anchor, today, range, selected, locale]); // eslint-disable-line react-hooks/exhaustive-deps
+  return { range, selected, select: setSelected, controller };
+}
