@@ -76,9 +76,11 @@ describe('a flood of wrong passwords', () => {
     };
     const [times] = await Promise.all([homeTimes(until), ...Array.from({ length: 10 }, flood)]);
     expect(wrong).toBeGreaterThan(10);
-    // Before: p95 1.2–2.4 s and a handful of replies in the window. Now a few ms to a few tens
-    // (the bound is loose: the machine is shared).
-    expect(times.length).toBeGreaterThan(50);
-    expect(p95(times)).toBeLessThan(250);
+    // Before: p95 1.2–2.4 s and a handful of replies in the window. Now a few ms to a few tens on a
+    // quiet machine; the bounds are loose, as the machine is shared (at load ~19 on 2 cores it made
+    // 10 to 50 replies), yet far from the stalled figures. The flood's hashes are counted, not timed,
+    // in bursts.test.ts.
+    expect(times.length).toBeGreaterThan(20);
+    expect(p95(times)).toBeLessThan(500);
   });
 });

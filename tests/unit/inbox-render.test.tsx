@@ -58,15 +58,14 @@ describe('MessageText', () => {
     expect(host.textContent).not.toContain('END');
   });
 
-  it('renders a 100k-character message with thousands of links quickly', () => {
+  it('renders a 100k-character message with thousands of links', () => {
     const text = 'see https://example.com/p?q=1 and '.repeat(3000);
-    const t0 = performance.now();
     render(<MessageText text={text} />);
     act(() => button('Show More')!.click());
     expect(host.querySelectorAll('a').length).toBe(3000);
-    // jsdom in development mode is slow at making 3,000 elements (about 1.5 s here); this guards
-    // against a catastrophic regression, the pure linkify test guards the real speed.
-    expect(performance.now() - t0).toBeLessThan(10_000);
+    // No wall-clock bound here: jsdom in development mode takes 1.5 s to 12 s to make 3,000 elements,
+    // depending on the machine's load (it failed a 10 s bound at load 19). The linear-time guards are
+    // the pure linkify tests (inbox-text.test.ts); the real speed is the benchmark's.
   });
 });
 
