@@ -15,8 +15,9 @@ export function eventKind(k: ColourInput): EventKind {
   if (k.absent) return 'absent';
   if (k.canceled) return 'canceled';
   if (k.full_status === 'missed') return 'missed';
-  // Marked attended: so at once, though the server's status stays running until the end.
-  if (k.attended) return 'attended';
+  // Marked attended: so at once, though the server's status stays running until the end (a status
+  // the spec does not name is not overridden: it shows as it is).
+  if (k.attended && !unknownStatus(k)) return 'attended';
   if (k.status === 'expired') return 'attended';
   if (k.status === 'running') return 'running';
   if (k.payment_status === 'trial') return 'trial';

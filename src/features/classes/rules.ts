@@ -178,7 +178,9 @@ export function classChips(k: Class): Chip[] {
  * is marked, though the server keeps `running` until its end time.
  */
 export function shownStatus(k: Pick<Class, 'full_status' | 'attended' | 'canceled' | 'absent'>): string {
-  return k.attended && !k.canceled && !k.absent ? 'expired' : k.full_status;
+  // Only over a status the spec names: an unknown one shows as it is.
+  const known = k.full_status === 'running' || k.full_status === 'scheduled' || k.full_status === 'expired';
+  return known && k.attended && !k.canceled && !k.absent ? 'expired' : k.full_status;
 }
 
 /** Known full statuses' colours; any other shows its text (statusLabel) in grey. */
