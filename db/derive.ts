@@ -46,7 +46,8 @@ export const dropRow = (row: DroppedRow): void => void current.dropped.push(row)
 export const issuesText = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): string =>
   issues.slice(0, 5).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
 
-const zoneOf = (tz: string | null | undefined): string => {
+/** A timezone the runtime knows; an unknown name falls back to UTC rather than throwing (in a parse or a render). */
+export function safeZone(tz: string | null | undefined): string {
   if (!tz) return 'UTC';
   try {
     Temporal.Now.zonedDateTimeISO(tz);
@@ -54,7 +55,7 @@ const zoneOf = (tz: string | null | undefined): string => {
   } catch {
     return 'UTC';
   }
-};
+}
 
 /** `HH:mm` or `HH:mm:ss` as a wall-clock time; null when it is not one. */
 function plainTime(hhmm: string): ReturnType<typeof Temporal.PlainTime.from> | null {
@@ -73,7 +74,7 @@ function plainTime(hhmm: string): ReturnType<typeof Temporal.PlainTime.from> | n
  * Null when the fields cannot be read.
  */
 export function classTimes(k: { date: string; start: string; end: string; start_datetime?: string | null }, tz: string | null | undefined): { start_datetime: string; end_datetime: string; duration: number } | null {
-  const zone = zoneOf(tz);
+  const zone = safeZone(tz);
   const from = plainTime(k.start);
   const to = plainTime(k.end);
   if (!from || !to) return null;

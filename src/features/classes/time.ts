@@ -1,5 +1,6 @@
 import { Temporal } from '../../lib/temporal.ts';
 import type { Temporal as T } from 'temporal-polyfill';
+import { safeZone } from '../../../db/derive.ts';
 
 /**
  * Wall-clock helpers in the signed-in user's IANA timezone (`user.timezone`). The server sends
@@ -33,16 +34,8 @@ export function addDays(date: string, days: number): string {
   return Temporal.PlainDate.from(date).add({ days }).toString();
 }
 
-/** A timezone the runtime knows; an unknown name falls back to UTC rather than throwing in a render. */
-export function safeZone(tz: string | null | undefined): string {
-  if (!tz) return 'UTC';
-  try {
-    Temporal.Now.zonedDateTimeISO(tz);
-    return tz;
-  } catch {
-    return 'UTC';
-  }
-}
+/** A timezone the runtime knows (one definition, shared with the worker's reading of replies). */
+export { safeZone };
 
 /** `YYYY-MM` of the month an instant falls in, in the timezone. */
 export function monthOf(ms: number, tz: string): string {
