@@ -93,8 +93,16 @@ describe('issue 28', () => {
   it('2: Reschedule starts at the class time, refuses a date outside the window, points out a clash; the teacher sees the student\'s time', async () => {
     const now = Date.now();
     const target = await createClass({ start_in_minutes: 3 * 24 * 60 + 17, duration: 30 });
-    // Another class two days ahead at a quarter hour: the clash.
-    const clashAt = Math.floor((now + 2 * DAY) / (15 * 60_000)) * 15 * 60_000;
+    // Another class two days ahead, at the first whole hour of that day that none of the student's
+    // classes comes near (at now's time of day a seeded class could clash first: at 18:15 the seeded
+    // 6:00 PM Tajweed class did): the clash.
+    const dayStart = Math.floor((now + 2 * DAY) / DAY) * DAY;
+    const studentId = userIdOf(app, STUDENT);
+    const busy = app.app.db
+      .prepare('SELECT c.start_at AS s, c.duration AS d FROM classes c JOIN enrollments e ON e.id = c.enrollment_id WHERE e.student_id = ? AND c.start_at < ? AND c.start_at + c.duration * 60000 > ?')
+      .all(studentId, dayStart + 2 * DAY, dayStart - DAY) as { s: number; d: number }[];
+    const free = (at: number) => busy.every((c) => c.s + c.d * 60_000 + 3_600_000 <= at || c.s >= at + 2 * 3_600_000);
+    const clashAt = Array.from({ length: 20 }, (_, h) => dayStart + (h + 2) * 3_600_000).find(free)!;
     const clash = await createClass({ start_at: new Date(clashAt).toISOString(), duration: 45 });
     await withPage('issue-28-reschedule', DESKTOP, async (_b, page) => {
       await signIn(page, STUDENT);

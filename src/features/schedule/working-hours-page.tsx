@@ -91,6 +91,12 @@ export function TeacherSchedulePage() {
               <Button colorPalette="brand" onClick={save} disabled={!loaded || !canSave(rows, busy)} loading={busy}>
                 {t('schedule.save')}
               </Button>
+              {/* The kept draft has a way back: the saved hours again, in every tab. */}
+              {edited !== null && (
+                <Button variant="ghost" onClick={() => draft.clear()} disabled={busy}>
+                  {t('schedule.discardEdits')}
+                </Button>
+              )}
             </Card.Footer>
           </Card.Root>
         )}

@@ -8,6 +8,7 @@ export const schedule = {
   'schedule.loading': 'جارٍ تحميل ساعات عملك…',
   'schedule.addRow': 'إضافة موعد آخر',
   'schedule.save': 'حفظ التغييرات',
+  'schedule.discardEdits': 'تجاهل التغييرات',
   'schedule.day': 'اليوم',
   'schedule.chooseDay': 'اختر يومًا',
   'schedule.from': 'من',

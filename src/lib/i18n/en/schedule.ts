@@ -6,6 +6,7 @@ export const schedule = {
   'schedule.loading': 'Loading your working hours…',
   'schedule.addRow': 'Additional Time Entry',
   'schedule.save': 'Save Changes',
+  'schedule.discardEdits': 'Discard Changes',
   'schedule.day': 'Day',
   'schedule.chooseDay': 'Choose a day',
   'schedule.from': 'From',
