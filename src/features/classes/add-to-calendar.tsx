@@ -1,4 +1,4 @@
-import { Button, type ButtonProps } from '@chakra-ui/react';
+import { Button, Text, type ButtonProps } from '@chakra-ui/react';
 import type { Class } from '../../../db/entities.ts';
 import { PRODUCT_NAME } from '../../app/route-meta.ts';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -62,8 +62,11 @@ export function AddUpcomingToCalendar({ role, ...props }: { role: Role } & Butto
     downloadIcs(list, role, 'classes.ics');
   };
   return (
-    <Button variant="outline" size="sm" {...props} onClick={save}>
-      <AppIcon name="calendar" boxSize="4" /> {t('classes.addAllToCalendar')}
+    // On a phone the icon alone, beside the heading, so the calendar (and today's class) keeps the
+    // screen; its name stays the same for a screen reader and as the tooltip.
+    <Button variant="outline" size="sm" aria-label={t('classes.addAllToCalendar')} title={t('classes.addAllToCalendar')} {...props} onClick={save}>
+      <AppIcon name="calendar" boxSize="4" />
+      <Text as="span" display={{ base: 'none', md: 'inline' }}>{t('classes.addAllToCalendar')}</Text>
     </Button>
   );
 }
