@@ -59,7 +59,8 @@ async function signInArabic(page: Page, email: string) {
 /**
  * English left in <main>: words of three Latin letters or more in its text and in its aria-label,
  * title and placeholder attributes. Text people or the server wrote (names, course titles,
- * comments: `dir="auto"`) and zone names (`Africa/Cairo`, `UTC`: the user's setting) are theirs.
+ * comments: `dir="auto"`) and zone names (`Africa/Cairo`, `UTC`: the user's setting) are theirs;
+ * brand names (Wise, PayPal) are written as they are.
  */
 const englishLeft = (page: Page) =>
   page.evaluate(() => {
@@ -70,7 +71,8 @@ const englishLeft = (page: Page) =>
     // counts when its select is shown; a visibility:hidden button still counts, screen readers aside).
     const shown = (el: Element) => (el.closest('select') ?? el).checkVisibility({ contentVisibilityAuto: true }) || getComputedStyle(el).visibility === 'hidden' && (el.parentElement?.checkVisibility() ?? false);
     const check = (text: string, where: string) => {
-      const words = text.replace(/\b[A-Za-z_]+(?:\/[A-Za-z_+-]+)+\b|\bUTC\b/g, '').match(/[A-Za-z]{3,}/g);
+      // Brand names stay as they are in Arabic too (the Wise transfer reward: مكافأة الدفع عبر Wise).
+      const words = text.replace(/\b[A-Za-z_]+(?:\/[A-Za-z_+-]+)+\b|\bUTC\b|\bWise\b|\bPayPal\b/g, '').match(/[A-Za-z]{3,}/g);
       if (words) found.push(`${where}: ${text.trim().slice(0, 80)}`);
     };
     const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
