@@ -281,6 +281,10 @@ describe('a spec-shaped backend (SPEC_MINIMAL): every screen shows its data', ()
       `SELECT r.reason FROM reschedule_requests r JOIN classes k ON k.id = r.class_id JOIN enrollments e ON e.id = k.enrollment_id
        WHERE e.teacher_id = ? AND r.sender_id <> ? AND r.status = 'pending' ORDER BY r.created_at LIMIT 1`, teacherId, teacherId).reason;
     const studentName = one<{ name: string }>('SELECT name FROM users WHERE id = ?', studentId).name;
+    // The history's first row: the teacher's class that ended last (which student that is depends on the hour).
+    const lastPast = one<{ id: number; name: string }>(
+      `SELECT k.id, u.name FROM classes k JOIN enrollments e ON e.id = k.enrollment_id JOIN users u ON u.id = e.student_id
+       WHERE e.teacher_id = ? AND k.start_at + k.duration * 60000 <= ? ORDER BY k.start_at DESC, k.id DESC LIMIT 1`, teacherId, app.app.now());
     const students = one<{ n: number }>(
       "SELECT COUNT(DISTINCT student_id) AS n FROM enrollments WHERE teacher_id = ? AND status IN ('approved', 'joined')", teacherId).n;
     const conversation = one<{ id: number; title: string }>(
@@ -336,7 +340,7 @@ describe('a spec-shaped backend (SPEC_MINIMAL): every screen shows its data', ()
       }
 
       await walk.screen('classes history', '/classes/history', [
-        ['a past class', main(page).getByRole('article').filter({ hasText: studentName })],
+        ['a past class', main(page).getByRole('article').filter({ hasText: `#${lastPast.id}` }).filter({ hasText: lastPast.name })],
         [`the unknown status "${UNKNOWN_STATUS}"`, main(page).getByRole('article').getByText(UNKNOWN_STATUS, { exact: true })],
       ]);
       await walk.screen('calendar', '/calendar', [['a class of the demo student', calendarEvent(page).filter({ hasText: studentName })]]);
