@@ -36,6 +36,7 @@ async function createClass(body: Record<string, unknown>): Promise<{ id: number;
   return { id: r.data.id, start, end: new Date(Date.parse(start) + r.data.duration * 60_000).toISOString() };
 }
 
+const one = <T,>(sql: string, ...args: unknown[]) => app.app.db.prepare(sql).get(...args) as T;
 const signIn = (page: Page, email: string, teacher = false) => signInAt(page, app.url, email, { teacher, timeout: TIMEOUT });
 
 /** `YYYY-MM-DD` and `HH:mm` of an instant in a timezone. */
@@ -330,4 +331,35 @@ describe('issue 28, smaller items', () => {
       expect(await page.getByLabel('Email').inputValue()).toBe(STUDENT);
     });
   });
+
+  it('5 and 7: two conversations cut alike show their whole titles; the course page says its durations in Arabic', async () => {
+    await withPage('issue-28-inbox', PHONE, async (_b, page) => {
+      await signIn(page, STUDENT);
+      await dismissInstall(page);
+      await page.goto(`${app.url}/inbox`);
+      // The seed's two: "Yusuf Rahman & Ustadha Amina Hassan" and "… Safiya Hassan", both "Yusuf Rahman & Ustad…".
+      const items = page.getByTestId('conversation-item').filter({ hasText: 'Yusuf Rahman & Ustad…' });
+      await expect.poll(() => items.count(), { timeout: TIMEOUT }).toBe(2);
+      const whole = await items.getByTestId('conversation-full-title').allInnerTexts();
+      expect(whole.sort()).toEqual(['Yusuf Rahman & Ustadha Amina Hassan', 'Yusuf Rahman & Ustadha Safiya Hassan']);
+      // A title cut like no other keeps its one line.
+      expect(await page.getByTestId('conversation-item').filter({ hasText: 'Support Team' }).getByTestId('conversation-full-title').count()).toBe(0);
+      await shot(page, 'issue28-inbox-cut-alike-375');
+    });
+    const fresh = one<{ id: number }>(
+      `SELECT id FROM courses WHERE status = 'active' AND id NOT IN (SELECT course_id FROM enrollments WHERE student_id = ?) ORDER BY id LIMIT 1`, userIdOf(app, STUDENT)).id;
+    await withPage('issue-28-course-ar', DESKTOP, async (_b, page) => {
+      await signIn(page, STUDENT);
+      await page.evaluate(() => localStorage.setItem('tutoring.locale', 'ar'));
+      await page.goto(`${app.url}/courses/${fresh}`);
+      const select = page.getByLabel('مدة الحصة');
+      await select.locator('option').nth(1).waitFor({ state: 'attached', timeout: TIMEOUT });
+      const labels = (await select.locator('option').allInnerTexts()).slice(1);
+      expect(labels.length).toBeGreaterThan(0);
+      for (const l of labels) expect(l).not.toMatch(/[A-Za-z]/);
+      expect(labels.join(' ')).toMatch(/دقيقة/);
+      await shot(page, 'issue28-course-durations-ar');
+    });
+  });
 });
+

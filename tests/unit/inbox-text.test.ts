@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  TRUNCATE_AT, cutTitle, isLong, linkify, safeHref, safeMediaUrl, textDirection, truncateSegments, type Segment,
+  TRUNCATE_AT, cutAlike, cutTitle, isLong, linkify, safeHref, safeMediaUrl, textDirection, truncateSegments, type Segment,
 } from '../../src/features/inbox/text.ts';
 
 const links = (segs: Segment[]) => segs.filter((s) => s.kind === 'link');
@@ -140,5 +140,21 @@ describe('textDirection', () => {
     ['Привет', 'ltr'],
   ] as const)('%s → %s', (text, dir) => {
     expect(textDirection(text)).toBe(dir);
+  });
+});
+
+describe('cutAlike', () => {
+  it('names the conversations whose cut titles read the same though the titles differ', () => {
+    const list = [
+      { id: 1, title: 'Quran Memorisation (Hifz) - Yusuf' },
+      { id: 2, title: 'Quran Memorisation (Hifz) - Faris' },
+      { id: 3, title: 'Quran Memorisation (Hifz) - Yusuf' },
+      { id: 4, title: 'Short title' },
+      { id: 5, title: 'Tajweed Rules for Beginners A' },
+    ];
+    expect([...cutAlike(list)].sort()).toEqual([1, 2, 3]);
+    // Two with the same whole title are not told apart by it: nothing to add.
+    expect(cutAlike([list[0]!, list[2]!]).size).toBe(0);
+    expect(cutAlike([]).size).toBe(0);
   });
 });

@@ -263,9 +263,11 @@ export function requestIsFor(r: Pick<RescheduleRequest, 'class_id' | 'enrollment
 
 // --- Join ----------------------------------------------------------------------------------------
 
-/** The spec's join answer (shell spec section 7: "payment_status, credits, join_url"), and the reference server's `teacher_joined`. */
-export interface JoinAnswer {
-  join_url?: string | null;
+/** The join reply (shell spec section 7: `join_url`, `payment_status`, `credits`; the reference server adds `teacher_joined`). */
+export interface JoinReply {
+  join_url: string | null;
+  payment_status: Class['payment_status'];
+  credits: number;
   teacher_joined?: boolean;
 }
 
@@ -277,5 +279,5 @@ export interface JoinAnswer {
  * `linkBefore` undefined: not known. A backend that says `teacher_joined` (the reference server) is
  * taken at its word.
  */
-export const mustWaitForTeacher = (a: JoinAnswer, linkBefore?: string | null): boolean =>
+export const mustWaitForTeacher = (a: Partial<Pick<JoinReply, 'join_url' | 'teacher_joined'>>, linkBefore?: string | null): boolean =>
   a.teacher_joined !== undefined ? !a.teacher_joined : !a.join_url || linkBefore === null;

@@ -22,9 +22,11 @@ export function EnrollmentForm({ form, onChange, durations, timezone, readOnly, 
 }) {
   const { t } = useI18n();
   const set = (patch: Partial<EnrollmentFormState>) => onChange({ ...form, ...patch });
-  const durationItems = form.class_duration != null && !durations.some((d) => d.value === form.class_duration)
-    ? [...durations, { text: t('courses.minutes', { n: form.class_duration }), value: form.class_duration }]
-    : durations;
+  // Each duration is said by the catalogue from its minutes (plural forms, the user's language);
+  // the reply's own text, in whatever language the server wrote it, only when it has no minutes.
+  const durationItems = (form.class_duration != null && !durations.some((d) => d.value === form.class_duration)
+    ? [...durations, { text: '', value: form.class_duration }]
+    : durations).map((d) => ({ value: d.value, text: Number.isFinite(d.value) && d.value > 0 ? t('courses.minutes', { n: d.value }) : d.text }));
   const weekly = weeklyOptions(form.class_duration);
   const weeklyItems = form.weekly_classes != null && !weekly.includes(form.weekly_classes) ? [form.weekly_classes, ...weekly] : weekly;
 

@@ -14,10 +14,12 @@ export interface ConversationItemProps {
   conversation: Conversation;
   selected: boolean;
   onSelect(id: number): void;
+  /** Its cut title reads like another's: the whole title shows on a second line. */
+  fullTitle?: boolean;
 }
 
-/** One row: avatar, title cut at 20, time since last activity, unread mark, last message preview. */
-export const ConversationItem = memo(function ConversationItem({ conversation: c, selected, onSelect }: ConversationItemProps) {
+/** One row: avatar, title cut at 20 (whole below when cut like another's), time since last activity, unread mark, last message preview. */
+export const ConversationItem = memo(function ConversationItem({ conversation: c, selected, onSelect, fullTitle = false }: ConversationItemProps) {
   // The server marks a conversation seen when it is opened or answered (spec 4); a message that
   // arrives while it is open is on screen already, so the open one never shows the unread mark.
   const unread = !c.seen && !selected;
@@ -52,6 +54,11 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
               <TimeAgo seconds={activityOf(c)} />
             </Text>
           </HStack>
+          {fullTitle && (
+            <Text fontSize="xs" color="fg.muted" lineClamp={2} dir="auto" data-testid="conversation-full-title">
+              {c.title}
+            </Text>
+          )}
           <HStack justify="space-between" gap="2">
             <Preview conversation={c} unread={unread} />
             {unread && (

@@ -1,9 +1,10 @@
 import { Box, Button, Center, HStack, Input, InputGroup, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useDeferredValue, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Virtuoso, type ItemProps, type ListProps } from 'react-virtuoso';
 import type { Conversation } from '../../../db/entities.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { ConversationItem } from './conversation-item.tsx';
+import { cutAlike } from './text.ts';
 import { InboxIcon } from './icons.tsx';
 import { useConversationSearch, type ConversationSearch } from './search.ts';
 
@@ -38,6 +39,7 @@ export function ConversationList({ conversations, ready, selectedId, onSelect, h
   const endReached = useCallback(() => {
     if (more && !busy) next();
   }, [more, busy, next]);
+  const alike = useMemo(() => cutAlike(shown), [shown]);
 
   return (
     <Stack gap="0" h="100%" minH="0">
@@ -72,7 +74,7 @@ export function ConversationList({ conversations, ready, selectedId, onSelect, h
             computeItemKey={(_, c) => c.id}
             increaseViewportBy={{ top: 200, bottom: 400 }}
             endReached={endReached}
-            itemContent={(_, c) => <ConversationItem conversation={c} selected={c.id === selectedId} onSelect={onSelect} />}
+            itemContent={(_, c) => <ConversationItem conversation={c} selected={c.id === selectedId} onSelect={onSelect} fullTitle={alike.has(c.id)} />}
             components={busy ? LIST_LOADING : LIST}
           />
         )}
@@ -141,3 +143,4 @@ function Placeholders() {
     </Stack>
   );
 }
+

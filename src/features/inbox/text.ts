@@ -125,6 +125,26 @@ export function cutTitle(title: string, max = TITLE_MAX): string {
   return cps.length > max ? `${cps.slice(0, max).join('')}…` : title;
 }
 
+type Titled = { id: number; title: string };
+
+/**
+ * The conversations whose titles, cut at 20 characters as the spec says, read the same as another's
+ * though the titles differ: they show the whole title on a second line, so two look different.
+ */
+export function cutAlike(list: readonly Titled[]): Set<number> {
+  const byCut = new Map<string, Titled[]>();
+  for (const c of list) {
+    const cut = cutTitle(c.title);
+    if (cut === c.title) continue;
+    byCut.set(cut, [...(byCut.get(cut) ?? []), c]);
+  }
+  const out = new Set<number>();
+  for (const group of byCut.values()) {
+    if (new Set(group.map((c) => c.title)).size > 1) group.forEach((c) => out.add(c.id));
+  }
+  return out;
+}
+
 const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
 
 /**

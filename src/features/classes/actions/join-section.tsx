@@ -1,8 +1,8 @@
 import { Alert, Button, Link, Stack } from '@chakra-ui/react';
 import type { Class } from '../../../../db/entities.ts';
 import { useI18n } from '../../../lib/i18n/index.ts';
-import type { Role } from '../rules.ts';
-import { useJoin, type JoinReply } from './use-join.ts';
+import type { JoinReply, Role } from '../rules.ts';
+import { useJoin } from './use-join.ts';
 
 export { JOIN_LINK_MS, openClassTab, sendTabTo } from './use-join.ts';
 

@@ -2,18 +2,10 @@ import { useEffect, useState } from 'react';
 import type { Class } from '../../../../db/entities.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { useMutation } from '../../../lib/engine/mutation.ts';
-import { mustWaitForTeacher } from '../rules.ts';
+import { mustWaitForTeacher, type JoinReply } from '../rules.ts';
 
 /** How long the temporary join link stays on screen after joining. */
 export const JOIN_LINK_MS = 4000;
-
-/** The join reply (spec: `join_url`, `payment_status`, `credits`; the reference server adds `teacher_joined`). */
-export interface JoinReply {
-  join_url: string | null;
-  payment_status: Class['payment_status'];
-  credits: number;
-  teacher_joined?: boolean;
-}
 
 /**
  * Opens a tab for the class in the click's own gesture (so pop-up blockers allow it), blank until
