@@ -109,9 +109,22 @@ async function openNotificationTarget(url) {
 }
 self.openNotificationTarget = openNotificationTarget;
 
+/**
+ * Join Class on the "starts in 10 minutes" notification: a new window at the class's join address
+ * (`/calendar?class=<id>&join=1`), whose dialog joins at once and becomes the class. A window of
+ * its own, since it leaves the app for the class; opened in the click, where the browser allows it.
+ */
+async function openJoinTarget(url) {
+  const target = new URL(url, self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  await self.clients.openWindow(target.pathname + target.search);
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  event.waitUntil(openNotificationTarget(event.notification.data && event.notification.data.url));
+  const data = event.notification.data || {};
+  if (event.action === 'join' && data.joinUrl) event.waitUntil(openJoinTarget(data.joinUrl));
+  else event.waitUntil(openNotificationTarget(data.url));
 });
 
 /** A Range request (audio, video) answered from the cached whole file. */

@@ -134,13 +134,18 @@ export function appPath(url: unknown): string | null {
  * Shows a browser notification through the service worker (a persistent notification: its click
  * reaches public/sw.js even after this tab has closed, and Android shows no other kind), or, with
  * no service worker (development), a page notification whose click brings this tab forward and
- * opens `data.url` in it. A browser that refuses: the title and the badge still say it.
+ * opens `data.url` in it. Its `actions` (Join Class: `data.joinUrl`) are the service worker's. A browser that refuses: the title and the badge still say it.
  */
-export async function showNotification(title: string, options: NotificationOptions & { data?: { url?: string } }): Promise<void> {
+export async function showNotification(
+  title: string,
+  options: NotificationOptions & { data?: { url?: string; joinUrl?: string }; actions?: { action: string; title: string }[] },
+): Promise<void> {
   try {
     const reg = await navigator.serviceWorker?.getRegistration();
     if (reg) return void (await reg.showNotification(title, options));
-    const n = new Notification(title, options);
+    // A page notification has no action buttons (the constructor refuses them): a click opens the item.
+    const { actions: _actions, ...plain } = options;
+    const n = new Notification(title, plain);
     n.onclick = () => {
       window.focus();
       n.close();

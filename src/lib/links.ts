@@ -5,11 +5,15 @@
  * - a conversation: `/inbox?c=<id>` (the inbox opens it beside the list, full screen on phones);
  * - a class: `/calendar?class=<id>` (its dialog over the calendar; a teacher's class lists take the
  *   same query);
+ * - joining a class: `/calendar?class=<id>&join=1` (its dialog joins at once, in that tab: the
+ *   "starts in 10 minutes" notification's Join Class);
  * - a course: `/courses/<id>`.
  */
 export const CONVERSATION_PARAM = 'c';
 export const CLASS_PARAM = 'class';
+export const JOIN_PARAM = 'join';
 
 export const conversationLink = (id: number) => `/inbox?${CONVERSATION_PARAM}=${id}`;
 export const classLink = (id: number, screen = '/calendar') => `${screen}?${CLASS_PARAM}=${id}`;
+export const joinLink = (id: number) => `${classLink(id)}&${JOIN_PARAM}=1`;
 export const courseLink = (id: number) => `/courses/${id}`;

@@ -9,7 +9,7 @@ import {
  * Settings switch on:
  * - "Your class starts in N minutes" for the student's next class, starting in 9 minutes: one
  *   notification with two tabs of the app open and loading at the same moment, none again after a
- *   reload, and its click opens the class;
+ *   reload, its click opens the class, and its Join Class action joins in a window of its own;
  * - the teacher cancels a class of the student: one notification, in the catalogue's words with the
  *   server's text, none again after a reload, and its click opens the canceled class.
  */
@@ -60,7 +60,8 @@ const clickOpens = (b: Browser, pages: Page[], url: string, classId: number) => 
 
 describe('browser notifications about a class, end to end', () => {
   it('a class starting in 9 minutes: one reminder with two tabs open, none after a reload, its click opens the class', async () => {
-    const klass = (await api<{ data: { id: number; start_datetime: string } }>('POST', '/test/classes', null, { enrollment_id: hifzEnrollment, start_in_minutes: 9 })).data;
+    const room = `https://meet.example.com/reminder-${Date.now()}`;
+    const klass = (await api<{ data: { id: number; start_datetime: string } }>('POST', '/test/classes', null, { enrollment_id: hifzEnrollment, start_in_minutes: 9, join_url: room })).data;
     const home = await api<{ data: { next_class: { id: number } | null } }>('GET', '/home', studentToken);
     expect(home.data.next_class?.id).toBe(klass.id);
     const key = `class-soon-${klass.id}-${Date.parse(klass.start_datetime)}`;
@@ -78,6 +79,8 @@ describe('browser notifications about a class, end to end', () => {
       const shown = (await displayed(one)).filter((n) => n.tag === key);
       expect(shown).toHaveLength(1);
       expect(shown[0]).toMatchObject({ body: `${HIFZ} · ${teacherName}`, url: `/calendar?class=${klass.id}` });
+      // Its Join Class action (issue 28 item 1) opens the class's join address in a window of its own.
+      expect(shown[0]).toMatchObject({ joinUrl: `/calendar?class=${klass.id}&join=1`, actions: [{ action: 'join', title: 'Join Class' }] });
 
       // Reloads within the 10 minutes find it due again: already shown in this browser.
       await Promise.all([one.reload(), two.reload()]);
@@ -87,6 +90,19 @@ describe('browser notifications about a class, end to end', () => {
       expect(await tagged([one, two], 'class-soon-')).toHaveLength(0);
 
       await clickOpens(b, [one, two], shown[0]!.url!, klass.id);
+
+      // The window Join Class opens (the service worker's openWindow, allowed only in a real click):
+      // its dialog joins at once and the window goes to the class.
+      await b.context.route('https://meet.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Class room</title>' }));
+      const joining = await b.context.newPage();
+      await joining.goto(`${app.url}${shown[0]!.joinUrl!}`);
+      await joining.waitForURL(room, { timeout: TIMEOUT });
+      expect(await joining.title()).toBe('Class room');
+      // The join was made (the class's own tab, not a second one) and Back does not join again.
+      expect(b.context.pages().filter((p) => p.url() === room)).toHaveLength(1);
+      await joining.goBack();
+      await joining.getByRole('dialog', { name: 'Class Details' }).getByText(`#${klass.id}`).waitFor({ timeout: TIMEOUT });
+      expect(new URL(joining.url()).searchParams.get('join')).toBeNull();
     });
   });
 

@@ -241,7 +241,11 @@ export const shownCalls = (page: Page) => page.evaluate(() => (globalThis as unk
 export const displayedNotifications = (page: Page) =>
   page.evaluate(async () => {
     const reg = await navigator.serviceWorker.getRegistration();
-    return ((await reg?.getNotifications()) ?? []).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string } | null)?.url }));
+    return ((await reg?.getNotifications()) ?? []).map((n) => {
+      const data = n.data as { url?: string; joinUrl?: string } | null;
+      const actions = (n as Notification & { actions?: readonly { action: string; title: string }[] }).actions ?? [];
+      return { title: n.title, body: n.body, tag: n.tag, url: data?.url, joinUrl: data?.joinUrl, actions: actions.map((a) => ({ action: a.action, title: a.title })) };
+    });
   });
 
 /**

@@ -1,7 +1,7 @@
 import type { EngineEvent } from '../../../db/engine-api.ts';
 import type { Class, Notification } from '../../../db/entities.ts';
 import { notificationsOn, showNotification } from '../../lib/attention.ts';
-import { classLink } from '../../lib/links.ts';
+import { classLink, joinLink } from '../../lib/links.ts';
 import { once } from '../../lib/notify-once.ts';
 import { notificationTarget } from './notification-target.ts';
 import { t } from '../../lib/i18n/index.ts';
@@ -36,6 +36,8 @@ export interface BrowserNotice {
   body: string;
   /** What a click opens. */
   url: string;
+  /** A Join Class action on the notification: what it opens (the class's dialog, joining at once). */
+  joinUrl?: string;
 }
 
 /** The notification rows of a mirror change that deserve a browser notification. Pure. */
@@ -54,7 +56,13 @@ export function classNotices(rows: readonly Notification[], role: Role, now: num
   return out;
 }
 
-const display = (n: BrowserNotice) => () => showNotification(n.title, { body: n.body, tag: n.key, data: { url: n.url } });
+const display = (n: BrowserNotice) => () =>
+  showNotification(n.title, {
+    body: n.body,
+    tag: n.key,
+    data: { url: n.url, joinUrl: n.joinUrl },
+    ...(n.joinUrl ? { actions: [{ action: 'join', title: t('classes.join') }] } : {}),
+  });
 
 /** Shows the class notices each change to the mirror's notifications brings. Returns the unsubscribe. */
 export function notifyClassNotices(
@@ -93,6 +101,7 @@ export function classReminder(next: Class | null | undefined, role: Role, now: n
         title: t('notifications.startsIn', { minutes }),
         body,
         url: classLink(next.id),
+        joinUrl: joinLink(next.id),
       };
     },
   };

@@ -46,7 +46,7 @@ describe('which notifications become browser notifications', () => {
     const r = classReminder(klass(), 'student', NOW)!;
     expect(r.at).toBe(NOW + 20 * MIN);
     expect(r.until).toBe(NOW + 30 * MIN);
-    expect(r.notice(r.at)).toEqual({ key: `class-soon-41-${NOW + 30 * MIN}`, title: 'Your class starts in 10 minutes', body: 'Tajweed · Amina', url: '/calendar?class=41' });
+    expect(r.notice(r.at)).toEqual({ key: `class-soon-41-${NOW + 30 * MIN}`, title: 'Your class starts in 10 minutes', body: 'Tajweed · Amina', url: '/calendar?class=41', joinUrl: '/calendar?class=41&join=1' });
     expect(r.notice(NOW + 29.5 * MIN).title).toBe('Your class starts in 1 minute');
     expect(classReminder(klass(), 'teacher', NOW)!.notice(r.at).body).toBe('Tajweed · Yusuf');
     expect(classReminder(klass({ canceled: true }), 'student', NOW)).toBeNull();

@@ -1,6 +1,9 @@
 import { Alert, Button, Link, Stack } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Class } from '../../../../db/entities.ts';
 import { useI18n } from '../../../lib/i18n/index.ts';
+import { JOIN_PARAM } from '../../../lib/links.ts';
 import type { JoinReply, Role } from '../rules.ts';
 import { useJoin } from './use-join.ts';
 
@@ -10,11 +13,26 @@ export { JOIN_LINK_MS, openClassTab, sendTabTo } from './use-join.ts';
  * Join Class in the class dialog: the button, the spec's temporary link for 4 s (the way in when
  * no tab could open), and the reply's payment status: a student with too little balance is told to
  * recharge, a teacher that the student's balance is short. A student who is first in the room is
- * told to wait for the teacher.
+ * told to wait for the teacher. Opened with `&join=1` (joinLink: the reminder's Join Class), it
+ * joins as soon as the class is joinable, and this tab goes to the class.
  */
 export function JoinSection({ klass, role }: { klass: Class; role: Role }) {
   const { t } = useI18n();
   const { join, busy, reply, linkVisible, opened, waitForTeacher } = useJoin(klass);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get(JOIN_PARAM) === '1';
+  const tried = useRef(false);
+  useEffect(() => {
+    if (!asked || !klass.joinable || tried.current) return;
+    tried.current = true;
+    // Asked once: a reload or Back does not join again.
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.delete(JOIN_PARAM);
+      return next;
+    }, { replace: true, preventScrollReset: true });
+    void join({ here: true });
+  }, [asked, klass.joinable, join, setParams]);
   return (
     <Stack gap="3">
       {klass.joinable && (

@@ -68,21 +68,27 @@ export function useJoin(klass: Pick<Class, 'id' | 'join_url'>) {
     return () => clearTimeout(timer);
   }, [linkVisible, reply]);
 
-  /** Answers the reply and whether a tab went to the class, or null when the join failed. */
-  const join = async (): Promise<{ reply: JoinReply; opened: boolean; waitForTeacher: boolean } | null> => {
+  /**
+   * Answers the reply and whether a tab went to the class, or null when the join failed. `here`:
+   * no new tab, this page goes to the class (a tab opened for joining, from a notification).
+   */
+  const join = async ({ here = false } = {}): Promise<{ reply: JoinReply; opened: boolean; waitForTeacher: boolean } | null> => {
     if (busy) return null;
     // The class's link before this join (its reply writes the new one into the mirror).
     const linkBefore = klass.join_url ?? null;
     // Synchronously, before anything is awaited: later the click's gesture is gone.
-    const tab = openClassTab();
+    const tab = here ? null : openClassTab();
     const r = await run({ classId: klass.id });
     if (!r?.ok) {
       if (tab && !tab.closed) tab.close();
       return null;
     }
     const data = r.data.reply as JoinReply;
-    const sent = sendTabTo(tab, data.join_url);
     const wait = mustWaitForTeacher(data, linkBefore);
+    // Here, as a new tab would, the page goes to the class whenever there is a link (its room is
+    // where to wait for the teacher); without one it stays and says to wait.
+    const sent = here ? !!data.join_url : sendTabTo(tab, data.join_url);
+    if (here && sent) window.location.assign(data.join_url!);
     setOpened(sent);
     setReply(data);
     setWaitForTeacher(wait);
