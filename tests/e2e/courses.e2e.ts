@@ -113,7 +113,8 @@ describe('courses', () => {
       await toast(page, 'Your request sent successfully');
       await page.waitForURL(/\/courses$/, { timeout: TIMEOUT });
       await page.getByRole('link', { name: COURSE }).click();
-      await page.getByText('It will be approved as soon as possible.', { exact: false }).waitFor({ timeout: TIMEOUT });
+      // On the card itself (the bell's list may hold the server's notification of the same words).
+      await page.getByRole('region', { name: 'Cancel Subscription' }).getByText('It will be approved as soon as possible.', { exact: false }).waitFor({ timeout: TIMEOUT });
       expect(await page.getByRole('button', { name: 'Cancel Subscription' }).isDisabled()).toBe(true);
 
       // My courses lists it with its status.
