@@ -172,17 +172,14 @@ const reloadsFor = (p: NetProfile) => (smoke ? 1 : p.name === 'loopback' ? (quic
 
 /**
  * Reloads the page on the screen it shows, waits for that screen's data and a second more (a user
- * looking at it), and for the app to have prepared the other screens at idle (its
- * `tutoring:screens-prepared` mark, src/app/preload.ts; 15 s at most), then opens every other
- * screen once, in menu order: each is a first visit in this session of a screen whose data is in
- * the mirror. Returns the screen it ends on.
+ * looking at it), then opens every other screen once, in menu order: each is a first visit in this
+ * session of a screen whose data is in the mirror. Returns the screen it ends on.
  */
 async function firstVisitsAfterReload(page: Page, current: string, into: Record<string, number[]>, screens = STUDENT_SCREENS): Promise<string> {
   const here = screens.find((s) => s.label === current)!;
   await page.reload();
   await waitReady(page, here.ready, 60_000);
   await sleep(1000);
-  await page.waitForFunction(() => performance.getEntriesByName('tutoring:screens-prepared').length > 0, null, { timeout: 15_000, polling: 100 }).catch(() => {});
   let last = current;
   for (const s of screens) {
     if (s.label === current) continue;

@@ -23,7 +23,7 @@ const render = () =>
 // the screen being opened and read its tables (they would otherwise wait for its first render).
 const engine = getEngine();
 const signedIn = () => engine.getState().session.status === 'signed-in';
-void preloadRoute(location.pathname, signedIn());
+preloadRoute(location.pathname, signedIn());
 preloadOnIntent(signedIn);
 // Then, at idle after the load, every other screen of the role (its code and its tables).
 preloadWhenIdle(() => {

@@ -15,16 +15,14 @@ export function routeOfPath(pathname: string): RouteDef | undefined {
  * link): its code, and for a signed-in user its mirror tables read into their collections (the
  * tables' code is loaded only then, so a guest never downloads it).
  */
-export function preloadRoute(pathname: string, signedIn: boolean): Promise<void> {
+export function preloadRoute(pathname: string, signedIn: boolean): void {
   const def = routeOfPath(pathname);
-  if (!def) return Promise.resolve();
-  const code = PAGES[def.name].preload();
-  const tables = signedIn && def.tables?.length ? def.tables : [];
-  const rows = tables.length
-    ? import('../lib/engine/tables.ts').then((m) => Promise.all(tables.map((t) => m.collectionOf(t).preload())))
-    : null;
-  // Settles when both are there (or failed: the render's own load handles a failure).
-  return Promise.all([code, rows?.catch(() => {})]).then(() => {});
+  if (!def) return;
+  PAGES[def.name].preload();
+  if (signedIn && def.tables?.length) {
+    const tables = def.tables;
+    void import('../lib/engine/tables.ts').then((m) => tables.forEach((t) => void m.collectionOf(t).preload()));
+  }
 }
 
 /**
@@ -39,7 +37,7 @@ export function preloadOnIntent(signedIn: () => boolean): () => void {
     const key = `${a.pathname}|${signedIn()}`;
     if (seen.has(key)) return;
     seen.add(key);
-    void preloadRoute(a.pathname, signedIn());
+    preloadRoute(a.pathname, signedIn());
   };
   const events = ['pointerover', 'focusin', 'pointerdown'] as const;
   events.forEach((t) => document.addEventListener(t, onIntent, { passive: true, capture: true }));
@@ -50,9 +48,6 @@ export function preloadOnIntent(signedIn: () => boolean): () => void {
 export function screensOf(role: Role): RouteDef[] {
   return ROUTES.filter((d) => d.meta.requiresAuth && !d.path.includes(':') && !(role === 'teacher' ? d.meta.studentOnly : d.meta.teacherOnly));
 }
-
-/** The performance mark set when every screen of the signed-in user has been prepared. */
-export const SCREENS_PREPARED = 'tutoring:screens-prepared';
 
 /** How long after the page's load the idle preparation starts: the first screen's own reads go first. */
 export const IDLE_START_MS = 1000;
@@ -74,36 +69,25 @@ export function preloadWhenIdle(who: () => { role: Role; id: number } | null, on
     return () => clearTimeout(id);
   };
   const keyOf = (w: { role: Role; id: number } | null) => (w ? `${w.role}:${w.id}` : null);
-  /** The user being prepared for, and how to stop the pending wait (a timer or an idle callback). */
-  let running: string | null = null;
-  let pending: (() => void) | null = null;
+  let cancel: (() => void) | null = null;
   let doneFor: string | null = null;
-  let stopped = false;
   const start = () => {
     const w = who();
     const key = keyOf(w);
-    if (stopped || !w || key === doneFor || running) return;
-    running = key;
+    if (!w || key === doneFor || cancel) return;
     const queue = screensOf(w.role);
     const step = () => {
-      pending = null;
       const def = queue.shift();
-      if (stopped || !def || keyOf(who()) !== key) {
-        running = null;
-        if (!def && !stopped) {
-          doneFor = key;
-          // For the benchmark and the tests: every screen of this user is ready.
-          performance.mark(SCREENS_PREPARED);
-        }
+      if (!def || keyOf(who()) !== key) {
+        cancel = null;
+        if (!def) doneFor = key;
         return;
       }
-      // The next slice once this screen's code and rows are there.
-      void preloadRoute(def.path, true).then(() => {
-        if (!stopped) pending = idle(step);
-      });
+      preloadRoute(def.path, true);
+      cancel = idle(step);
     };
-    const timer = setTimeout(() => (pending = idle(step)), IDLE_START_MS);
-    pending = () => clearTimeout(timer);
+    const timer = setTimeout(() => (cancel = idle(step)), IDLE_START_MS);
+    cancel = () => clearTimeout(timer);
   };
   const loaded = () => start();
   if (document.readyState === 'complete') start();
@@ -112,9 +96,8 @@ export function preloadWhenIdle(who: () => { role: Role; id: number } | null, on
     if (document.readyState === 'complete') start();
   });
   return () => {
-    stopped = true;
     off();
-    pending?.();
+    cancel?.();
     window.removeEventListener('load', loaded);
   };
 }
