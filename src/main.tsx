@@ -6,8 +6,7 @@ import { UiProviders } from './app/providers.tsx';
 import { ensureTemporal } from './lib/temporal.ts';
 import { startI18n } from './lib/i18n/index.ts';
 import { getEngine } from './lib/engine/connect.ts';
-import { preloadOnIntent, preloadRoute, preloadWhenIdle } from './app/preload.ts';
-import { isTeacher } from '../db/roles.ts';
+import { preloadOnIntent, preloadRoute } from './app/preload.ts';
 
 const render = () =>
   createRoot(document.getElementById('root')!).render(
@@ -25,11 +24,6 @@ const engine = getEngine();
 const signedIn = () => engine.getState().session.status === 'signed-in';
 preloadRoute(location.pathname, signedIn());
 preloadOnIntent(signedIn);
-// Then, at idle after the load, every other screen of the role (its code and its tables).
-preloadWhenIdle(() => {
-  const s = engine.getState().session;
-  return s.status === 'signed-in' ? { role: isTeacher(s.user) ? 'teacher' : 'student', id: s.user.id } : null;
-}, (cb) => engine.subscribeState(cb));
 // Temporal is native in Chromium; elsewhere its polyfill is fetched before the first render, and so
 // is the Arabic catalogue when Arabic is the language (src/lib/i18n).
 const waits = [ensureTemporal(), startI18n()].filter((w) => w !== null);
