@@ -173,14 +173,17 @@ describe('issue 28', () => {
       await details.getByText(`#${k.id}`).waitFor({ timeout: TIMEOUT });
       const chips = details.getByLabel('Status');
       await chips.getByText('Running', { exact: true }).waitFor({ timeout: TIMEOUT });
-      const attendedEvents = page.locator('.tutoring-calendar .event-attended');
-      const before = await attendedEvents.count();
+      // The class's segments on the calendar: two when it spans midnight in the teacher's zone.
+      const segments = page.locator(`.tutoring-calendar .class-${k.id}`);
+      await segments.first().waitFor({ timeout: TIMEOUT });
       await details.getByRole('button', { name: 'Mark Attended' }).click();
       await page.getByRole('dialog', { name: /Attended/ }).getByRole('button', { name: 'Confirm Attended' }).click();
       const after = page.getByRole('dialog', { name: 'Class Details' });
       await after.getByLabel('Status').getByText('Attended', { exact: true }).waitFor({ timeout: TIMEOUT });
       expect(await after.getByLabel('Status').getByText('Running', { exact: true }).count()).toBe(0);
-      await expect.poll(() => attendedEvents.count(), { timeout: TIMEOUT }).toBe(before + 1);
+      // Every segment of the class is drawn as attended (and none is left in another colour).
+      const attended = page.locator(`.tutoring-calendar .class-${k.id}.event-attended`);
+      await expect.poll(async () => (await attended.count()) > 0 && (await attended.count()) === (await segments.count()), { timeout: TIMEOUT }).toBe(true);
       await shot(page, 'issue28-attended-dialog-1280');
       await page.goto(`${app.url}/classes/coming`);
       const card = page.getByRole('article', { name: new RegExp(`class ${k.id}$`) });

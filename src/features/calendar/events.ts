@@ -14,7 +14,8 @@ export function toEvent(k: Class, role: Role) {
     color: colour,
     contrastColor: '#ffffff',
     // A canceled class is struck through (theme.ts), so it does not rest on its colour alone.
-    className: `event-${eventKind(k)}`,
+    // `class-<id>` names every segment of the class (one per day it spans) for tests and styles.
+    className: `event-${eventKind(k)} class-${k.id}`,
     extendedProps: { kind: eventKind(k), status: eventStatus(k) },
   };
 }
