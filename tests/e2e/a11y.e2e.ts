@@ -313,54 +313,69 @@ async function dismissInstall(page: Page) {
 }
 
 /** Every screen of a role in every size and mode, overlays included (in Arabic: the Arabic passes, see below). */
-async function audit(role: 'guest' | 'student' | 'teacher', arabic = false): Promise<Finding[]> {
+type Role = 'guest' | 'student' | 'teacher';
+type Pass = (typeof PASSES)[number];
+
+/** One browser per role (and language), signed in once; its passes are tests of their own. */
+interface AuditSession {
+  role: Role;
+  arabic: boolean;
+  b: Browser;
+  page: Page;
+}
+
+async function openSession(role: Role, arabic = false): Promise<AuditSession> {
   const b: Browser = await launchBrowser({ viewport: SIZES[0][1] });
-  const findings: Finding[] = [];
   const page = await b.newPage();
   try {
     if (role === 'guest') await page.goto(`${app.url}/login`);
     else await signIn(page, app.url, role === 'student' ? STUDENT : TEACHER, { teacher: role === 'teacher', timeout: TIMEOUT });
     if (arabic) await switchToArabic(page);
-    for (const [[size, viewport], mode] of arabic ? ARABIC_PASSES : PASSES) {
-      await page.setViewportSize(viewport);
-      await setMode(page, mode);
-      const phone = size === 'phone';
-      const all = role === 'guest' ? guestScreens() : role === 'student' ? studentScreens(phone) : teacherScreens(phone);
-      const screens = arabic ? all.map(inArabic) : all;
-      for (const screen of screens) {
-        const where = `${arabic ? 'ar · ' : ''}${role} · ${size} · ${mode} · ${screen.name}`;
-        const t0 = Date.now();
-        try {
-          await go(page, screen.path);
-          const shown = await settle(page, screen);
-          await dismissInstall(page);
-          await screen.prepare?.(page);
-          if (shown) await settle(page, screen);
-          else findings.push({ rule: 'screen-h1', impact: 'serious', help: 'The screen says what it is in an <h1>', where, targets: [String(screen.h1)], summary: 'no such <h1>' });
-          const ta = Date.now();
-          findings.push(...(await axe(page, where)), ...(await headingFindings(page, where)));
-          if (arabic) findings.push(...(await directionFindings(page, where)));
-          if (process.env.A11Y_TIMES) console.log(`${where}: shown in ${ta - t0} ms, axe ${Date.now() - ta} ms`);
-          await shot(page, where);
-          for (const overlay of screen.overlays ?? []) {
-            const at = `${where} · ${overlay.name}`;
-            const el = await overlay.open(page);
-            await quiet(page);
-            findings.push(...(await axe(page, at, (await el.getAttribute('role')) === 'menu' ? '[role=menu]' : '[role=dialog]')));
-            await shot(page, at);
-            await overlay.close(page, el);
-          }
-        } catch (e) {
-          const file = `/tmp/a11y-e2e-failure-${Date.now()}.png`;
-          await page.screenshot({ path: file }).catch(() => {});
-          throw new Error(`${where}: ${(e as Error).message}\n(screenshot: ${file})`, { cause: e });
-        }
-      }
-    }
-    expect(b.errors).toEqual([]);
-  } finally {
+  } catch (e) {
     await b.close();
+    throw e;
   }
+  return { role, arabic, b, page };
+}
+
+/** One pass (a size and a colour mode) over every screen of the session's role: the findings. */
+async function auditPass({ role, arabic, b, page }: AuditSession, [[size, viewport], mode]: Pass): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  await page.setViewportSize(viewport);
+  await setMode(page, mode);
+  const phone = size === 'phone';
+  const all = role === 'guest' ? guestScreens() : role === 'student' ? studentScreens(phone) : teacherScreens(phone);
+  const screens = arabic ? all.map(inArabic) : all;
+  for (const screen of screens) {
+    const where = `${arabic ? 'ar · ' : ''}${role} · ${size} · ${mode} · ${screen.name}`;
+    const t0 = Date.now();
+    try {
+      await go(page, screen.path);
+      const shown = await settle(page, screen);
+      await dismissInstall(page);
+      await screen.prepare?.(page);
+      if (shown) await settle(page, screen);
+      else findings.push({ rule: 'screen-h1', impact: 'serious', help: 'The screen says what it is in an <h1>', where, targets: [String(screen.h1)], summary: 'no such <h1>' });
+      const ta = Date.now();
+      findings.push(...(await axe(page, where)), ...(await headingFindings(page, where)));
+      if (arabic) findings.push(...(await directionFindings(page, where)));
+      if (process.env.A11Y_TIMES) console.log(`${where}: shown in ${ta - t0} ms, axe ${Date.now() - ta} ms`);
+      await shot(page, where);
+      for (const overlay of screen.overlays ?? []) {
+        const at = `${where} · ${overlay.name}`;
+        const el = await overlay.open(page);
+        await quiet(page);
+        findings.push(...(await axe(page, at, (await el.getAttribute('role')) === 'menu' ? '[role=menu]' : '[role=dialog]')));
+        await shot(page, at);
+        await overlay.close(page, el);
+      }
+    } catch (e) {
+      const file = `/tmp/a11y-e2e-failure-${Date.now()}.png`;
+      await page.screenshot({ path: file }).catch(() => {});
+      throw new Error(`${where}: ${(e as Error).message}\n(screenshot: ${file})`, { cause: e });
+    }
+  }
+  expect(b.errors).toEqual([]);
   return findings;
 }
 
@@ -462,23 +477,38 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {
 }
 
 describe('accessibility (axe)', () => {
-  for (const role of ['guest', 'student', 'teacher'] as const) {
-    it(`every screen of a ${role}: no critical or serious violation`, async () => {
-      const t0 = Date.now();
-      const findings = await audit(role);
-      console.log(`a11y ${role}: ${findings.length} findings in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      if (findings.length) console.log(report(findings));
-      expect(findings.length, report(findings)).toBe(0);
-    }, 180_000);
+  // Every screen of each role, in four passes (desktop light and dark, phone dark and light), and in
+  // Arabic for a student and a teacher (desktop light, phone dark), with the class dialog and the
+  // notifications menu open: no critical or serious violation, and Arabic reads right to left. One
+  // test per pass, so that a slow machine spreads the minutes over tests of their own.
+  const groups: [Role, boolean, readonly Pass[]][] = [
+    ['guest', false, PASSES],
+    ['student', false, PASSES],
+    ['teacher', false, PASSES],
+    ['student', true, ARABIC_PASSES],
+    ['teacher', true, ARABIC_PASSES],
+  ];
+  for (const [role, arabic, passes] of groups) {
+    describe(`${arabic ? 'in Arabic (right to left), ' : ''}every screen of a ${role}`, () => {
+      let session: AuditSession | undefined;
+      beforeAll(async () => {
+        session = await openSession(role, arabic);
+      });
+      afterAll(async () => {
+        await session?.b.close();
+      });
+      for (const pass of passes) {
+        const [[size], mode] = pass;
+        it(`${size} ${mode}: no critical or serious violation`, async () => {
+          const t0 = Date.now();
+          const findings = await auditPass(session!, pass);
+          console.log(`a11y ${arabic ? 'ar ' : ''}${role} ${size} ${mode}: ${findings.length} findings in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+          if (findings.length) console.log(report(findings));
+          expect(findings.length, report(findings)).toBe(0);
+        });
+      }
+    });
   }
-
-  it('in Arabic, every screen of a student and a teacher (desktop light, phone dark, the class dialog and the notifications menu open): right to left, no critical or serious violation', async () => {
-    const t0 = Date.now();
-    const findings = [...(await audit('student', true)), ...(await audit('teacher', true))];
-    console.log(`a11y Arabic: ${findings.length} findings in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    if (findings.length) console.log(report(findings));
-    expect(findings.length, report(findings)).toBe(0);
-  }, 180_000);
 
   it('a keyboard-only walk: sign in, the dashboard, a class dialog, the calendar, the inbox, the wallet', async () => {
     const student = one<{ id: number; timezone: string }>('SELECT id, timezone FROM users WHERE email = ?', STUDENT);
