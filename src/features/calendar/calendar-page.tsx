@@ -17,6 +17,7 @@ import { otherParties } from './events.ts';
 import { describeWeek, offsetChangesByWeek, weekStartsBetween } from './offset-changes.ts';
 import { useCalendarClasses, useWatchedMonths } from './data.ts';
 import { PhoneCalendar } from './phone-calendar.tsx';
+import { JoinNow } from './join-now.tsx';
 import { usePhoneNav } from './phone-nav.ts';
 import type { CalendarRange as Range, CalendarViewName } from './phone-range.ts';
 
@@ -99,6 +100,7 @@ export function CalendarPage() {
             </Alert.Content>
           </Alert.Root>
         )}
+        {!phone && <JoinNow classes={classes} role={role} timeZone={timeZone} />}
         {phone && range
           ? <PhoneCalendar range={range} classes={classes} role={role} timeZone={timeZone} selected={phoneNav.selected} onSelect={phoneNav.select} onOpen={open} />
           : (

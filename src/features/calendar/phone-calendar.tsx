@@ -3,7 +3,7 @@ import { Badge, Box, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/rea
 import type { Class } from '../../../db/entities.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { formatDayDate, formatDayOfMonth, formatTime, formatWeekday, WEEK_DAYS } from '../../lib/format.ts';
-import { eventTitle, todayIn, type Role } from '../classes/index.ts';
+import { eventTitle, JoinButton, todayIn, type Role } from '../classes/index.ts';
 import { EVENT_COLOURS, eventKind, kindLabel } from './colors.ts';
 import { datesBetween, type CalendarRange } from './phone-range.ts';
 
@@ -54,10 +54,13 @@ function AgendaItem({ k, role, timeZone, onOpen }: { k: Class; role: Role; timeZ
   const kind = eventKind(k);
   const colour = EVENT_COLOURS[kind];
   return (
-    <Box as="li">
+    // Join Class beside a joinable class (not inside its button: a control inside a control).
+    <Box as="li" display="flex" alignItems="center" gap="2">
       <chakra.button
         type="button"
-        className={`event-${kind}`}
+        className={`event-${kind} class-${k.id}`}
+        flex="1"
+        minW="0"
         onClick={() => onOpen(k.id)}
         display="flex"
         gap="3"
@@ -86,6 +89,7 @@ function AgendaItem({ k, role, timeZone, onOpen }: { k: Class; role: Role; timeZ
           </HStack>
         </Box>
       </chakra.button>
+      {k.joinable && <JoinButton klass={k} role={role} flexShrink={0} />}
     </Box>
   );
 }

@@ -17,6 +17,7 @@ export const calendar = {
   'calendar.noClasses': 'لا توجد حصص',
   'calendar.dayClasses': '{date}: {n, plural, =0 {لا توجد حصص} one {حصة واحدة} two {حصتان} few {# حصص} many {# حصة} other {# حصة}}',
   'calendar.days': 'الأيام',
+  'calendar.joinNow': 'حصص يمكنك الانضمام إليها الآن',
   'calendar.legend': 'دليل الألوان',
   'calendar.kind.attended': 'تم الحضور',
   'calendar.kind.missed': 'فائتة',

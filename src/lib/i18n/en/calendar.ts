@@ -14,6 +14,7 @@ export const calendar = {
   'calendar.noClasses': 'No classes',
   'calendar.dayClasses': '{date}: {n, plural, =0 {no classes} one {# class} other {# classes}}',
   'calendar.days': 'Days',
+  'calendar.joinNow': 'Classes you can join now',
   'calendar.legend': 'Legend',
   'calendar.kind.attended': 'Attended',
   'calendar.kind.missed': 'Missed',
