@@ -83,7 +83,33 @@ export const PAYMENT_METHODS: (PaymentMethod & { rewardPercent: number })[] = [
   },
 ];
 
-export const publicPaymentMethods = (): PaymentMethod[] => PAYMENT_METHODS.map(({ rewardPercent: _r, ...m }) => m);
+/** The methods' words in Arabic (the server's own content answers in the language asked: issue 28 item 7). */
+const PAYMENT_METHODS_AR: Record<string, Pick<PaymentMethod, 'name' | 'text' | 'steps'> & { reward?: string }> = {
+  card: { name: 'بطاقة ائتمان / خصم', text: 'ادفع فورًا ببطاقة Visa أو Mastercard.', steps: [] },
+  bank: {
+    name: 'تحويل بنكي',
+    text: 'حوّل {AMOUNT}$ إلى حسابنا البنكي **EG12 0003 0001 2345 6789** وأرسل لنا الإيصال.',
+    steps: ['حوّل المبلغ من بنكك.', 'أرسل لنا رسالة فيها مرجع التحويل وصورة الإيصال.'],
+  },
+  wise: {
+    name: 'Wise',
+    text: 'أرسل **{AMOUNT}$** إلى payments@example.com عبر Wise وأرسل لنا لقطة شاشة للتحويل.',
+    reward: 'مكافأة +5%',
+    steps: ['أرسل المبلغ إلى payments@example.com عبر Wise.', 'أرسل لنا رسالة فيها لقطة شاشة للتحويل.'],
+  },
+  instapay: {
+    name: 'InstaPay',
+    text: 'أرسل **{AMOUNT}$** (بالجنيه المصري بسعر اليوم) إلى **tutoring@instapay** وأرسل لنا الإيصال.',
+    steps: ['أرسل المبلغ إلى tutoring@instapay.', 'أرسل لنا رسالة فيها لقطة شاشة للتحويل.'],
+  },
+};
+
+/** The payment methods as the wallet answers them, in the language asked. */
+export const publicPaymentMethods = (locale: 'en' | 'ar' = 'en'): PaymentMethod[] =>
+  PAYMENT_METHODS.map(({ rewardPercent: _r, ...m }) => {
+    const ar = locale === 'ar' ? PAYMENT_METHODS_AR[m.id] : undefined;
+    return ar ? { ...m, name: ar.name, text: ar.text, steps: ar.steps, reward: m.reward && (ar.reward ?? m.reward) } : m;
+  });
 export const manualMethod = (id: string) => PAYMENT_METHODS.find((m) => m.type === 'manual' && m.id === id);
 
 /** Referral: the referrer and the friend each get 10% of the friend's first recharge, up to $8. */

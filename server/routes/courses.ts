@@ -3,11 +3,12 @@ import type { AuthUser, Env } from '../lib/context.ts';
 import type { AppContext } from '../lib/context.ts';
 import { isTeacher, requireAuth, requireStudent, testOnly } from '../lib/auth.ts';
 import { BusinessCode, business, invalid, notFound, validation } from '../lib/errors.ts';
+import { pickLocale } from '../lib/i18n.ts';
 import { idParam, numberOf, readBody } from '../lib/request.ts';
 import { readText } from '../lib/text.ts';
 import { hintChanged, notify } from '../lib/notify.ts';
 import {
-  CLASS_DURATION_ITEMS, COURSE_SELECT, EDITABLE_STATUSES, ENROLLMENT_SELECT, ENROLLMENT_STATUSES, MSG, RUNNING_STATUSES,
+  classDurationItems, COURSE_SELECT, EDITABLE_STATUSES, ENROLLMENT_SELECT, ENROLLMENT_STATUSES, MSG, RUNNING_STATUSES,
   activeEnrollment, enrollmentById, listCourses, sameForm, serializeCourse, serializeEnrollment, validateEnrollmentForm,
   type CourseRow, type EnrollmentRow,
 } from '../lib/enrollments.ts';
@@ -46,7 +47,8 @@ courseRoutes.get('/courses/:id', (c) => {
   const user = c.get('user');
   requireStudent(user);
   const course = visibleCourse(app, user, idParam(c));
-  return c.json({ data: serializeCourse(app, course, user.id), meta: { class_duration_items: CLASS_DURATION_ITEMS } });
+  c.header('Vary', 'Accept-Language', { append: true });
+  return c.json({ data: serializeCourse(app, course, user.id), meta: { class_duration_items: classDurationItems(pickLocale(c.req.header('Accept-Language'))) } });
 });
 
 /** Enrol Now: a new enrolment, `pending` until support reviews it. */

@@ -11,6 +11,7 @@ import { getSettings } from '../lib/settings.ts';
 import { applyCredits } from '../lib/ledger.ts';
 import { notify } from '../lib/notify.ts';
 import { referralLink } from '../lib/user.ts';
+import { pickLocale } from '../lib/i18n.ts';
 import {
   borrowRemainder, completeRecharge, imageExtension, manualMethod, minRechargeMessage,
   parseAmount, pendingPaymentsCount, publicPaymentMethods, randomId, usd, weeklyCost,
@@ -40,13 +41,16 @@ walletRoutes.get('/wallet', (c) => {
   requireStudent(user);
   const app = c.get('app');
   const u = walletRow(app, user.id);
+  // Its payment methods' words are in the language asked.
+  const locale = pickLocale(c.req.header('Accept-Language'));
+  c.header('Vary', 'Accept-Language', { append: true });
   return c.json({
     data: {
       credits: u.credits,
       loan_credits: u.loan_credits,
       can_borrow: u.can_borrow === 1,
       max_borrow_amount: u.max_borrow_amount,
-      payment_methods: publicPaymentMethods(),
+      payment_methods: publicPaymentMethods(locale),
       pending_payments_count: pendingPaymentsCount(app, user.id),
       min_recharge_amount: getSettings(app.db).min_recharge_amount,
       referral_link: referralLink(new URL(c.req.url).origin, u.referral_token),

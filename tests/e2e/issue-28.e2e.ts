@@ -55,7 +55,7 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
 }
 
 describe('issue 28', () => {
-  it('1: Join Class on the dashboard joins and opens the class in one tap; a teacher joins from the class list', async () => {
+  it('1: Join Class on the dashboard joins and opens the class in one tap; a teacher joins from the class list; the calendar has Join Class for a joinable class (desktop and phone)', async () => {
     const url = `${ROOM}/dashboard-${Date.now()}`;
     // Running for hours, so it is the next class on both dashboards; the teacher has not joined.
     const k = await createClass({ start_in_minutes: -900, duration: 1200, join_url: url });
@@ -87,6 +87,36 @@ describe('issue 28', () => {
       const [tab] = await Promise.all([b.context.waitForEvent('page', { timeout: TIMEOUT }), card.getByRole('button', { name: 'Join Class' }).click({ timeout: TIMEOUT })]);
       await tab.waitForURL(url, { timeout: TIMEOUT });
       await expect.poll(() => (app.app.db.prepare('SELECT teacher_joined_at FROM classes WHERE id = ?').get(k.id) as { teacher_joined_at: number | null }).teacher_joined_at, { timeout: TIMEOUT }).not.toBeNull();
+      await tab.close();
+    });
+    // The calendar: above the desktop grid, the classes that can be joined now, each with Join Class.
+    await withPage('issue-28-join-calendar', DESKTOP, async (b, page) => {
+      await b.context.route('https://classroom.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Class room</title>' }));
+      await signIn(page, STUDENT);
+      await page.goto(`${app.url}/calendar`);
+      await dismissInstall(page);
+      const row = page.getByRole('region', { name: 'Classes you can join now' }).locator(`.class-${k.id}`);
+      await row.getByRole('button', { name: 'Join Class' }).waitFor({ timeout: TIMEOUT });
+      await shot(page, 'issue28-join-calendar-1280');
+      const [tab] = await Promise.all([b.context.waitForEvent('page', { timeout: TIMEOUT }), row.getByRole('button', { name: 'Join Class' }).click()]);
+      await tab.waitForURL(url, { timeout: TIMEOUT });
+      expect(await page.getByRole('dialog', { name: 'Class Details' }).count()).toBe(0);
+      await tab.close();
+    });
+    // The phone calendar: Join Class beside the listed class (the teacher's week list).
+    const phoneUrl = `${ROOM}/calendar-${Date.now()}`;
+    const soon = await createClass({ start_in_minutes: -2, duration: 60, join_url: phoneUrl });
+    await withPage('issue-28-join-phone-calendar', PHONE, async (b, page) => {
+      await b.context.route('https://classroom.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Class room</title>' }));
+      await signIn(page, TEACHER, true);
+      await page.goto(`${app.url}/calendar`);
+      await dismissInstall(page);
+      const item = page.locator('.tutoring-calendar li', { has: page.locator(`.class-${soon.id}`) });
+      await item.getByRole('button', { name: 'Join Class' }).waitFor({ timeout: TIMEOUT });
+      await shot(page, 'issue28-join-calendar-375');
+      const [tab] = await Promise.all([b.context.waitForEvent('page', { timeout: TIMEOUT }), item.getByRole('button', { name: 'Join Class' }).click()]);
+      await tab.waitForURL(phoneUrl, { timeout: TIMEOUT });
+      await expect.poll(() => (app.app.db.prepare('SELECT teacher_joined_at FROM classes WHERE id = ?').get(soon.id) as { teacher_joined_at: number | null }).teacher_joined_at, { timeout: TIMEOUT }).not.toBeNull();
       await tab.close();
     });
   });
@@ -335,7 +365,7 @@ describe('issue 28, smaller items', () => {
     });
   });
 
-  it('5 and 7: two conversations cut alike show their whole titles; the course page says its durations in Arabic', async () => {
+  it('5 and 7: two conversations cut alike show their whole titles; the course page says its durations and the wallet its payment methods in Arabic', async () => {
     await withPage('issue-28-inbox', PHONE, async (_b, page) => {
       await signIn(page, STUDENT);
       await dismissInstall(page);
@@ -362,6 +392,12 @@ describe('issue 28, smaller items', () => {
       for (const l of labels) expect(l).not.toMatch(/[A-Za-z]/);
       expect(labels.join(' ')).toMatch(/دقيقة/);
       await shot(page, 'issue28-course-durations-ar');
+      // The wallet's payment methods are the server's words: asked in Arabic, they come in Arabic
+      // (the wallet read in English before the switch is read again when the screen opens).
+      await page.goto(`${app.url}/wallet`);
+      await page.getByText('تحويل بنكي').first().waitFor({ timeout: TIMEOUT });
+      expect(await page.getByText('Bank Transfer', { exact: true }).count()).toBe(0);
+      await shot(page, 'issue28-wallet-methods-ar');
     });
   });
 });

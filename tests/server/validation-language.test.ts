@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { createUser } from '../../server/seed/factory.ts';
+import { createCategory, createCourse, createUser } from '../../server/seed/factory.ts';
 import { localiseMessage, localiseValidation, pickLocale } from '../../server/lib/i18n.ts';
 
 const ARABIC = /[\u0600-\u06FF]/;
@@ -97,5 +97,50 @@ describe('the Arabic table', () => {
     expect(sentences.size).toBeGreaterThan(40);
     const untranslated = [...sentences].filter((en) => !ARABIC.test(localiseMessage(en, 'ar')));
     expect(untranslated).toEqual([]);
+  });
+});
+
+describe('the server\'s own content in the language asked (issue 28 item 7)', () => {
+  let s: TestServer;
+  let student = '';
+  let course = 0;
+  const AR = { 'Accept-Language': 'ar, en;q=0.5' };
+
+  beforeAll(async () => {
+    s = await startTestServer({}, (db) => {
+      createUser(db, { name: 'Student', email: 's@x.test' });
+      course = createCourse(db, { name: 'Tajweed', category_id: createCategory(db, 'Quran'), hourly_price: 10 });
+    });
+    student = await s.login('s@x.test');
+  });
+  afterAll(() => s.close());
+
+  it('answers the wallet\'s payment methods in Arabic, and in English otherwise', async () => {
+    const ar = await s.api('GET', '/wallet', { token: student, headers: AR });
+    expect(ar.status).toBe(200);
+    expect(ar.headers.get('vary') ?? '').toMatch(/Accept-Language/i);
+    const methods = ar.body.data.payment_methods as { id: string; name: string; text: string; steps: string[]; reward: string | null }[];
+    const bank = methods.find((m) => m.id === 'bank')!;
+    for (const words of [bank.name, bank.text, ...bank.steps]) expect(words).toMatch(ARABIC);
+    expect(methods.find((m) => m.id === 'wise')!.reward).toMatch(ARABIC);
+    // Amount placeholders and account numbers stay as they are, for the client to fill.
+    expect(bank.text).toContain('{AMOUNT}');
+    expect(bank.text).toContain('EG12 0003 0001 2345 6789');
+    const en = await s.api('GET', '/wallet', { token: student });
+    const enBank = (en.body.data.payment_methods as { id: string; name: string }[]).find((m) => m.id === 'bank')!;
+    expect(enBank.name).toBe('Bank Transfer');
+  });
+
+  it('answers a course\'s duration items in Arabic', async () => {
+    const ar = await s.api('GET', `/courses/${course}`, { token: student, headers: AR });
+    expect(ar.status).toBe(200);
+    const items = ar.body.meta.class_duration_items as { text: string; value: number }[];
+    expect(items.map((i) => i.value)).toEqual([30, 45, 60, 90]);
+    for (const i of items) {
+      expect(i.text).toMatch(ARABIC);
+      expect(i.text).not.toMatch(LATIN_WORD);
+    }
+    const en = await s.api('GET', `/courses/${course}`, { token: student });
+    expect(en.body.meta.class_duration_items[0]).toEqual({ text: '30 Minutes', value: 30 });
   });
 });
