@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForFile, dismissInstall, faultProxy, shot, signIn, toast, userIdOf, withBrowser } from './harness.ts';
+import { appForFile, approvedEnrollmentOf, callApi, dismissInstall, faultProxy, shot, signIn, toast, userIdOf, withBrowser } from './harness.ts';
 
 /**
  * Issue 26, items 1 and 2, in a real browser: a server that answers with an error is not "offline".
@@ -12,6 +12,7 @@ import { appForFile, dismissInstall, faultProxy, shot, signIn, toast, userIdOf, 
 
 const TIMEOUT = 15_000;
 const TEACHER = 'teacher@example.com';
+const STUDENT = 'student@example.com';
 const SAVE_FAILED = 'Error occurred during saving your changes';
 
 const app = appForFile();
@@ -159,6 +160,51 @@ describe('a server error is not offline', () => {
         await page.reload();
         await expect.poll(async () => page.getByLabel('From 1', { exact: true }).inputValue(), { timeout: TIMEOUT }).not.toBe('');
         await expect.poll(() => entries.count(), { timeout: TIMEOUT }).toBe(count);
+      });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a class report that was not sent is listed in its class dialog, and Retry there on a healthy server saves it once', async () => {
+    const enrollment = approvedEnrollmentOf(app, STUDENT, TEACHER, 'Quran Memorisation (Hifz)');
+    const made = await callApi<{ data: { id: number } }>(app.url, 'POST', '/test/classes', null, { enrollment_id: enrollment, start_in_minutes: -20, duration: 60 });
+    const id = made.data.id;
+    const reports = () => app.app.db.prepare('SELECT homework FROM class_reports WHERE class_id = ?').all(id) as { homework: string }[];
+    const homework = 'Revise verses 1-10 of Surah Al-Mulk.';
+    const proxy = await faultProxy(app.port);
+    proxy.rules.methods = ['POST'];
+    try {
+      await run('sync-errors-report-e2e', async (b) => {
+        const page = await b.newPage();
+        await signIn(page, proxy.origin, TEACHER, { teacher: true, timeout: TIMEOUT });
+        await page.goto(`${proxy.origin}/calendar?class=${id}`);
+        await dismissInstall(page);
+        const details = page.getByRole('dialog', { name: 'Class Details' });
+        await details.getByText(`#${id}`).waitFor({ timeout: TIMEOUT });
+
+        proxy.rules.fail = /^\/api\/class-reports/;
+        await details.getByRole('button', { name: 'Add Class Report' }).click();
+        const form = page.getByRole('dialog', { name: 'Class Report' });
+        const star = form.getByRole('radio', { name: '4 stars' });
+        const box = (await star.boundingBox())!;
+        await star.click({ position: { x: box.width - 2, y: box.height / 2 } });
+        await form.getByLabel('Class activity').fill('Surah Al-Mulk, verses 1-10');
+        await form.getByLabel('Homework').fill(homework);
+        await form.getByRole('button', { name: 'Save Report' }).click();
+        await toast(page, 'Error occurred during preforming your action', TIMEOUT);
+        expect(await page.getByText(/Saved on this device/).count()).toBe(0);
+
+        // Back on the class: its report is listed as not sent, with Retry and Discard, in the dialog itself.
+        await form.getByRole('button', { name: 'Back' }).click();
+        const list = details.getByRole('list', { name: 'Changes not sent' });
+        await list.getByText('Class report', { exact: true }).waitFor({ timeout: TIMEOUT });
+        await shot(page, 'not-sent-class-dialog');
+        expect(reports()).toEqual([]);
+        proxy.rules.fail = null;
+        await list.getByRole('button', { name: 'Retry: Class report' }).click();
+        await list.waitFor({ state: 'detached', timeout: TIMEOUT });
+        await expect.poll(reports, { timeout: TIMEOUT }).toEqual([{ homework }]);
       });
     } finally {
       await proxy.close();

@@ -12,6 +12,9 @@ import { AppIcon } from '../ui/icons.tsx';
 /** An outbox entry the user is asked about: not sent (`failed`), or refused by the server and to be sent again by itself (`queued` with an error). */
 export const needsAttention = (o: OutboxEntry) => o.status === 'failed' || !!o.error;
 
+/** The change is one of this class's (its report, its join link). */
+const ofClass = (o: OutboxEntry, classId: number) => 'classId' in o.mutation && o.mutation.classId === classId;
+
 /** What the change was, in the user's words ("Working hours", "Message to Ustadha Amina"). */
 export function whatItWas(o: OutboxEntry, conversations: ReadonlyMap<number, Conversation>): string {
   const m = o.mutation;
@@ -37,17 +40,20 @@ export function whatItWas(o: OutboxEntry, conversations: ReadonlyMap<number, Con
 /**
  * The changes that are not on their way (issue 26): each with what it was, why its last send
  * failed, Retry (sent again under the same Idempotency-Key) and Discard (its optimistic state is
- * undone). `names` keeps those of one screen (Working Hours lists its own). A change the server
- * refused with a 502/503 is listed too, saying it will be sent again by itself.
+ * undone). `names` keeps those of one screen (Working Hours lists its own), `classId` those of one
+ * class (its dialog lists its report and join link). A change the server refused with a 502/503 is
+ * listed too, saying it will be sent again by itself.
  */
-export function NotSentList({ names, empty }: { names?: readonly MutationName[]; empty?: boolean }) {
+export function NotSentList({ names, classId, empty }: { names?: readonly MutationName[]; classId?: number; empty?: boolean }) {
   useI18n();
   const { data: outbox } = useLiveQuery((q) => q.from({ o: outboxCollection }));
   const { data: convs } = useLiveQuery((q) => q.from({ c: conversationsCollection }));
   const conversations = useMemo(() => new Map((convs ?? []).map((c) => [c.id, c])), [convs]);
   const entries = useMemo(
-    () => (outbox ?? []).filter((o) => needsAttention(o) && (!names || names.includes(o.mutation.name))).sort((a, b) => a.seq - b.seq),
-    [outbox, names],
+    () => (outbox ?? [])
+      .filter((o) => needsAttention(o) && (!names || names.includes(o.mutation.name)) && (classId === undefined || ofClass(o, classId)))
+      .sort((a, b) => a.seq - b.seq),
+    [outbox, names, classId],
   );
   if (entries.length === 0) return empty ? <Text color="fg.muted">{t('shell.notSentNone')}</Text> : null;
   return (

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { ClassReport } from '../../../db/entities.ts';
 import { PageContainer } from '../../components/page-container.tsx';
+import { NotSentList } from '../../components/not-sent/not-sent-list.tsx';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { loadPhase } from '../../components/ui/load-phase.ts';
@@ -71,6 +72,9 @@ function GuestReports() {
  * The list comes from the mirror a page at a time; a teacher's edit is saved through the outbox
  * (offline it waits and is sent later).
  */
+/** The change this screen makes (Edit Class Report), which the outbox may fail to send. */
+const REPORT_CHANGES = ['editClassReport'] as const;
+
 function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
   const { t } = useI18n();
   const edit = useMutation('editClassReport');
@@ -111,6 +115,8 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
     <PageContainer>
       <Stack gap="5">
         <Header role={role} />
+        {/* A teacher's edited reports that were not sent: Retry or Discard on the screen they belong to. */}
+        {canEdit && <NotSentList names={REPORT_CHANGES} />}
         <NativeSelect.Root maxW={{ md: 'sm' }}>
           <NativeSelect.Field
             aria-label={filterPlaceholder(role)}

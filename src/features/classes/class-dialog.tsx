@@ -15,6 +15,7 @@ import type { ClassRef } from './class-link.ts';
 import { LoadError } from '../../components/ui/load-state.tsx';
 import { canChangeClass, canMarkAttendance, requestIsFor, showLockAlert, type Role } from './rules.ts';
 import { JoinSection } from './actions/join-section.tsx';
+import { NotSentList } from '../../components/not-sent/not-sent-list.tsx';
 import { JoinUrlForm } from './actions/join-url-form.tsx';
 import { AbsentConfirm, AttendanceActions, AttendedConfirm } from './actions/attendance.tsx';
 import { ReportForm } from './actions/report-form.tsx';
@@ -102,6 +103,9 @@ function useFocusFollowsMode(mode: Mode, body: RefObject<HTMLDivElement | null>)
   }, [mode, body]);
 }
 
+/** The changes of a class a teacher makes from its dialog, which the outbox may fail to send. */
+const CLASS_CHANGES = ['saveClassReport', 'saveJoinUrl'] as const;
+
 function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; timeZone: string; onMode: (m: Mode) => void }) {
   const { t } = useI18n();
   const now = useNow(15_000);
@@ -113,6 +117,8 @@ function Details({ klass, role, timeZone, onMode }: { klass: Class; role: Role; 
   return (
     <Stack gap="4">
       <ClassInfo klass={klass} role={role} timeZone={timeZone} />
+      {/* This class's changes that were not sent (its report, its join link): Retry or Discard here too. */}
+      {role === 'teacher' && <NotSentList names={CLASS_CHANGES} classId={klass.id} />}
       {showLockAlert(klass, role, now) && (
         <Alert.Root status="info" variant="surface">
           <Alert.Indicator />
