@@ -20,9 +20,9 @@ export const EDITABLE_STATUSES = ['pending', 'review', 'updated', 'action-needed
 export const RUNNING_STATUSES = ['approved', 'joined'] as const;
 
 export const CLASS_DURATION_ITEMS = [30, 45, 60, 90].map((value) => ({ text: `${value} Minutes`, value }));
-/** The same in Arabic ("٣٠ دقيقة"), for a request that asks for it. */
+/** The same in Arabic ("30 دقيقة": the app writes Latin digits in Arabic too), for a request that asks for it. */
 export const classDurationItems = (locale: 'en' | 'ar') =>
-  locale === 'ar' ? CLASS_DURATION_ITEMS.map(({ value }) => ({ text: `${value.toLocaleString('ar-EG')} دقيقة`, value })) : CLASS_DURATION_ITEMS;
+  locale === 'ar' ? CLASS_DURATION_ITEMS.map(({ value }) => ({ text: `${value} دقيقة`, value })) : CLASS_DURATION_ITEMS;
 
 export interface ScheduleEntry { day: number; from: string; to: string }
 

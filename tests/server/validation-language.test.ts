@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createCategory, createCourse, createUser } from '../../server/seed/factory.ts';
@@ -129,6 +131,22 @@ describe('the server\'s own content in the language asked (issue 28 item 7)', ()
     const en = await s.api('GET', '/wallet', { token: student });
     const enBank = (en.body.data.payment_methods as { id: string; name: string }[]).find((m) => m.id === 'bank')!;
     expect(enBank.name).toBe('Bank Transfer');
+  });
+
+  it('answers the dashboard\'s slides as their Arabic images, which exist', async () => {
+    const ar = await s.api('GET', '/home', { token: student, headers: AR });
+    expect(ar.status).toBe(200);
+    expect(ar.headers.get('vary') ?? '').toMatch(/Accept-Language/i);
+    const urls = (ar.body.data.slide_images as { url: string }[]).map((x) => x.url);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) {
+      expect(url).toMatch(/\.ar\.svg$/);
+      const svg = fs.readFileSync(path.join('public', url), 'utf8');
+      expect(svg).toMatch(ARABIC);
+      expect(svg.replace(/<[^>]*>/g, ' ')).not.toMatch(LATIN_WORD);
+    }
+    const en = await s.api('GET', '/home', { token: student });
+    expect((en.body.data.slide_images as { url: string }[]).map((x) => x.url)).toEqual(urls.map((u) => u.replace('.ar.svg', '.svg')));
   });
 
   it('answers a course\'s duration items in Arabic', async () => {
