@@ -370,7 +370,7 @@ describe('issue 28, smaller items', () => {
     });
   });
 
-  it('5 and 7: two conversations cut alike show their whole titles; the course page says its durations and the wallet its payment methods in Arabic', async () => {
+  it('5 and 7: two conversations cut alike show their whole titles; the course page says its durations, the wallet its payment methods and the dashboard its slides in Arabic', async () => {
     await withPage('issue-28-inbox', PHONE, async (_b, page) => {
       await signIn(page, STUDENT);
       await dismissInstall(page);
@@ -403,6 +403,10 @@ describe('issue 28, smaller items', () => {
       await page.getByText('تحويل بنكي').first().waitFor({ timeout: TIMEOUT });
       expect(await page.getByText('Bank Transfer', { exact: true }).count()).toBe(0);
       await shot(page, 'issue28-wallet-methods-ar');
+      // The dashboard's slides: their words are in the images, the Arabic ones when asked in Arabic.
+      await page.goto(`${app.url}/home`);
+      await page.locator('img[src="/slides/welcome.ar.svg"]').first().waitFor({ state: 'attached', timeout: TIMEOUT });
+      expect(await page.locator('img[src="/slides/welcome.svg"]').count()).toBe(0);
     });
   });
 });
