@@ -54,13 +54,12 @@ function AgendaItem({ k, role, timeZone, onOpen }: { k: Class; role: Role; timeZ
   const kind = eventKind(k);
   const colour = EVENT_COLOURS[kind];
   return (
-    // Join Class beside a joinable class (not inside its button: a control inside a control).
-    <Box as="li" display="flex" alignItems="center" gap="2">
+    // Join Class on a joinable class: a sibling laid over the item's bottom corner (not inside its
+    // button: a control inside a control), beside the status line, so the name keeps its width.
+    <Box as="li" position="relative">
       <chakra.button
         type="button"
         className={`event-${kind} class-${k.id}`}
-        flex="1"
-        minW="0"
         onClick={() => onOpen(k.id)}
         display="flex"
         gap="3"
@@ -83,13 +82,13 @@ function AgendaItem({ k, role, timeZone, onOpen }: { k: Class; role: Role; timeZ
         <Box minW="0" flex="1">
           {/* The course's own direction: an English title inside Arabic reads left to right. */}
           <Text fontWeight="medium" dir="auto" overflowWrap="anywhere" textDecoration={kind === 'canceled' ? 'line-through' : undefined}>{eventTitle(k, role)}</Text>
-          <HStack gap="1.5" mt="0.5">
+          <HStack gap="1.5" mt="0.5" minH={k.joinable ? '6' : undefined} pe={k.joinable ? '24' : undefined}>
             <Box w="2.5" h="2.5" borderRadius="full" bg={colour} flexShrink={0} aria-hidden />
             <Text fontSize="xs" color="fg.muted">{kindLabel(kind)}</Text>
           </HStack>
         </Box>
       </chakra.button>
-      {k.joinable && <JoinButton klass={k} role={role} flexShrink={0} />}
+      {k.joinable && <JoinButton klass={k} role={role} size="2xs" position="absolute" insetEnd="2.5" bottom="2.5" />}
     </Box>
   );
 }
@@ -175,13 +174,30 @@ function WeekList({ days, byDay, today, item }: { days: string[]; byDay: Map<str
   const { t } = useI18n();
   const todayRef = useRef<HTMLDivElement>(null);
   const first = days[0];
+  // Today's day is placed once per week shown, as the classes come in: the week may open with
+  // only the classes already on the device, today near the top, and the days before today then
+  // fill and push it below the fold (on a Sunday, Saturday's classes). Never once the user has
+  // scrolled, tapped or pressed a key: the list is theirs then.
+  const placed = useRef(false);
+  useEffect(() => {
+    placed.current = false;
+    const mine = () => void (placed.current = true);
+    const events = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    for (const e of events) addEventListener(e, mine, { passive: true, once: true });
+    return () => {
+      for (const e of events) removeEventListener(e, mine);
+    };
+  }, [first]);
   useEffect(() => {
     const el = todayRef.current;
-    if (!el) return;
+    if (!el || placed.current) return;
     const r = el.getBoundingClientRect();
     // Only when it is below the fold: a week opened at today's day needs no scroll.
-    if (r.top > window.innerHeight * 0.5) el.scrollIntoView({ block: 'start' });
-  }, [first]);
+    if (r.top > window.innerHeight * 0.5) {
+      el.scrollIntoView({ block: 'start' });
+      placed.current = true;
+    }
+  }, [first, byDay]);
   return (
     <Stack gap="4">
       {days.map((d) => {
