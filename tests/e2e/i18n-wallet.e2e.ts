@@ -144,7 +144,8 @@ describe('the wallet in Arabic', () => {
           await manual.waitFor({ state: 'detached', timeout: TIMEOUT });
 
           // The card payment: the provider's sandbox button inside an Arabic dialog.
-          await page.getByRole('button', { name: 'ادفع عبر Credit / Debit Card' }).click();
+          // The server names its methods in Arabic when asked (Accept-Language).
+          await page.getByRole('button', { name: 'ادفع عبر بطاقة ائتمان / خصم' }).click();
           const card = page.getByRole('dialog', { name: `ادفع ${money(15)} بالبطاقة` });
           await card.waitFor({ timeout: TIMEOUT });
           await card.getByText('تذهب بيانات بطاقتك إلى مزوّد الدفع وحده؛ لا نراها ولا نحفظها أبدًا.').waitFor();
