@@ -14,7 +14,7 @@ export function AccountButton({ user, ref, ...rest }: { user: User; ref?: Ref<HT
         <Avatar.Fallback name={user.name} />
         {user.avatar && <Avatar.Image src={user.avatar} alt="" />}
       </Avatar.Root>
-      <Text display={{ base: 'none', lg: 'block' }} maxW="40" truncate dir="auto">
+      <Text display={{ base: 'none', lg: 'block' }} maxW={{ lg: '40', xl: '60' }} truncate dir="auto">
         {user.name}
       </Text>
     </Button>

@@ -6,7 +6,7 @@ import { useI18n } from '../../lib/i18n/index.ts';
 export function ClassesHistoryPage() {
   const { t } = useI18n();
   return (
-    <PageContainer maxW="4xl">
+    <PageContainer>
       <ClassListPage title={t('menu.classesHistory')} kind="classes-history" />
     </PageContainer>
   );

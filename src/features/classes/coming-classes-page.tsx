@@ -6,7 +6,7 @@ import { useI18n } from '../../lib/i18n/index.ts';
 export function ComingClassesPage() {
   const { t } = useI18n();
   return (
-    <PageContainer maxW="4xl">
+    <PageContainer>
       <ClassListPage title={t('menu.comingClasses')} kind="coming-classes" />
     </PageContainer>
   );

@@ -30,52 +30,56 @@ export default function SettingsPage() {
   const [changing, setChanging] = useState(false);
   const { t } = useI18n();
   return (
-    <PageContainer maxW="3xl">
-      <Heading as="h1" size="2xl" mb="6">
-        {t('route.settings')}
-      </Heading>
-      <Stack gap="5">
-        <Section title={t('settings.security')}>
-          <HStack justify="space-between" gap="4" flexWrap="wrap">
-            <HStack gap="3">
-              <AppIcon name="lock" color="fg.muted" />
-              <Box>
-                <Text fontWeight="medium">{t('settings.password')}</Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {teacher ? t('settings.teacherPassword') : t('settings.changePasswordHint')}
-                </Text>
-              </Box>
+    // The column every screen has (its heading where the others' are); the content keeps a
+    // readable width from the start edge.
+    <PageContainer>
+      <Box maxW="3xl">
+        <Heading as="h1" size="2xl" mb="6">
+          {t('route.settings')}
+        </Heading>
+        <Stack gap="5">
+          <Section title={t('settings.security')}>
+            <HStack justify="space-between" gap="4" flexWrap="wrap">
+              <HStack gap="3">
+                <AppIcon name="lock" color="fg.muted" />
+                <Box>
+                  <Text fontWeight="medium">{t('settings.password')}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {teacher ? t('settings.teacherPassword') : t('settings.changePasswordHint')}
+                  </Text>
+                </Box>
+              </HStack>
+              <Button variant="outline" onClick={() => setChanging(true)} disabled={teacher}>
+                {t('settings.changePassword')}
+              </Button>
             </HStack>
-            <Button variant="outline" onClick={() => setChanging(true)} disabled={teacher}>
-              {t('settings.changePassword')}
-            </Button>
-          </HStack>
-          <Text fontSize="sm" color="fg.muted" mt="4" dir="auto">
-            {t('settings.signedInAs', { email: user?.email ?? '' })}
-          </Text>
-        </Section>
-        <Section title={t('settings.language')}>
-          <Field.Root>
-            <Field.Label htmlFor="language-select">{t('settings.language')}</Field.Label>
-            <LanguageMenu withLabel size="md" w="full" maxW="xs" />
-            <Field.HelperText>{t('settings.languageHint')}</Field.HelperText>
-          </Field.Root>
-        </Section>
-        <Section title={t('settings.time')}>
-          <TimezoneSetting />
-        </Section>
-        <Section title={t('settings.notifications')}>
-          <NotificationSetting />
-        </Section>
-        <Section title={t('settings.appearance')}>
-          <Switch.Root checked={colorMode === 'dark'} onCheckedChange={toggleColorMode}>
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label>{t('settings.darkMode')}</Switch.Label>
-          </Switch.Root>
-        </Section>
-      </Stack>
-      {!teacher && <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />}
+            <Text fontSize="sm" color="fg.muted" mt="4" dir="auto">
+              {t('settings.signedInAs', { email: user?.email ?? '' })}
+            </Text>
+          </Section>
+          <Section title={t('settings.language')}>
+            <Field.Root>
+              <Field.Label htmlFor="language-select">{t('settings.language')}</Field.Label>
+              <LanguageMenu withLabel size="md" w="full" maxW="xs" />
+              <Field.HelperText>{t('settings.languageHint')}</Field.HelperText>
+            </Field.Root>
+          </Section>
+          <Section title={t('settings.time')}>
+            <TimezoneSetting />
+          </Section>
+          <Section title={t('settings.notifications')}>
+            <NotificationSetting />
+          </Section>
+          <Section title={t('settings.appearance')}>
+            <Switch.Root checked={colorMode === 'dark'} onCheckedChange={toggleColorMode}>
+              <Switch.HiddenInput />
+              <Switch.Control />
+              <Switch.Label>{t('settings.darkMode')}</Switch.Label>
+            </Switch.Root>
+          </Section>
+        </Stack>
+        {!teacher && <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />}
+      </Box>
     </PageContainer>
   );
 }
