@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForFile, dismissInstall, shot, signIn, withBrowser } from './harness.ts';
+import { addTimeEntry, appForFile, approvedEnrollmentOf, callApi, dismissInstall, shot, signIn, withBrowser } from './harness.ts';
 
 /**
  * Issue 26, items 3 and 4: what the user typed is kept, and every tab is in step. A conversation's
@@ -61,6 +61,72 @@ describe('drafts', () => {
       await second.getByRole('log', { name: 'Messages' }).waitFor({ timeout: TIMEOUT });
       await second.getByRole('log', { name: 'Messages' }).getByText(`${draft}, and more`).first().waitFor({ timeout: TIMEOUT });
       expect(await box(second).inputValue()).toBe('');
+    });
+  });
+});
+
+describe('drafts of the teacher\'s forms', () => {
+  const TEACHER = 'teacher@example.com';
+
+  it('a class report being written survives a reload, and saving it sends what was kept', async () => {
+    const enrollment = approvedEnrollmentOf(app, 'student@example.com', TEACHER, 'Quran Memorisation (Hifz)');
+    const made = await callApi<{ data: { id: number } }>(app.url, 'POST', '/test/classes', null, { enrollment_id: enrollment, start_in_minutes: -20, duration: 60 });
+    const id = made.data.id;
+    const activity = 'Surah Al-Mulk, verses 1-10, with its rules of madd';
+    const homework = 'Revise verses 1-10 twice a day';
+    await withBrowser('drafts-report-e2e', async (b) => {
+      const page = await b.newPage();
+      await signIn(page, app.url, TEACHER, { teacher: true, timeout: TIMEOUT });
+      const openForm = async () => {
+        const details = page.getByRole('dialog', { name: 'Class Details' });
+        await details.getByText(`#${id}`).waitFor({ timeout: TIMEOUT });
+        await dismissInstall(page);
+        await details.getByRole('button', { name: 'Add Class Report' }).click();
+        return page.getByRole('dialog', { name: 'Class Report' });
+      };
+      await page.goto(`${app.url}/calendar?class=${id}`);
+      let form = await openForm();
+      await form.getByLabel('Class activity').fill(activity);
+      await form.getByLabel('Homework').fill(homework);
+
+      // A reload (the class is in the address): the form opened again holds what was typed.
+      await page.reload();
+      form = await openForm();
+      await expect.poll(() => form.getByLabel('Class activity').inputValue(), { timeout: TIMEOUT }).toBe(activity);
+      expect(await form.getByLabel('Homework').inputValue()).toBe(homework);
+
+      const star = form.getByRole('radio', { name: '4 stars' });
+      const box = (await star.boundingBox())!;
+      await star.click({ position: { x: box.width - 2, y: box.height / 2 } });
+      await form.getByRole('button', { name: 'Save Report' }).click();
+      await expect.poll(() => app.app.db.prepare('SELECT class_activity, homework FROM class_reports WHERE class_id = ?').get(id), { timeout: TIMEOUT })
+        .toEqual({ class_activity: activity, homework });
+    });
+  });
+
+  it('working hours being edited survive a reload; Discard Changes returns to the saved ones', async () => {
+    await withBrowser('drafts-hours-e2e', async (b) => {
+      const page = await b.newPage();
+      await signIn(page, app.url, TEACHER, { teacher: true, timeout: TIMEOUT });
+      await page.goto(`${app.url}/my-schedule`);
+      await dismissInstall(page);
+      await expect.poll(async () => page.getByLabel('From 1', { exact: true }).inputValue(), { timeout: TIMEOUT }).not.toBe('');
+      const entries = page.getByRole('group', { name: /^Time entry \d+$/ });
+      const saved = await entries.count();
+      await addTimeEntry(page, { dayLabel: 'Thursday', from: '04:00', to: '04:30' });
+      const n = saved + 1;
+      await expect.poll(() => entries.count()).toBe(n);
+
+      await page.reload();
+      await expect.poll(() => entries.count(), { timeout: TIMEOUT }).toBe(n);
+      expect(await page.getByLabel(`From ${n}`, { exact: true }).inputValue()).toBe('04:00');
+      expect(await page.getByLabel(`To ${n}`, { exact: true }).inputValue()).toBe('04:30');
+
+      await page.getByRole('button', { name: 'Discard Changes' }).click();
+      await expect.poll(() => entries.count(), { timeout: TIMEOUT }).toBe(saved);
+      await page.reload();
+      await expect.poll(async () => page.getByLabel('From 1', { exact: true }).inputValue(), { timeout: TIMEOUT }).not.toBe('');
+      expect(await entries.count()).toBe(saved);
     });
   });
 });

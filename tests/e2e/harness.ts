@@ -432,3 +432,12 @@ export async function shot(page: Page, name: string, { fullPage = false } = {}):
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 5000 }).catch(() => {});
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
+
+/** Working Hours: adds a time entry (Additional Time Entry) with its day, from and to. */
+export async function addTimeEntry(page: Page, entry: { dayLabel: string; from: string; to: string }) {
+  await page.getByRole('button', { name: 'Additional Time Entry' }).click();
+  const n = await page.getByRole('group', { name: /^Time entry \d+$/ }).count();
+  await page.getByLabel(`Day ${n}`, { exact: true }).selectOption({ label: entry.dayLabel });
+  await page.getByLabel(`From ${n}`, { exact: true }).fill(entry.from);
+  await page.getByLabel(`To ${n}`, { exact: true }).fill(entry.to);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForFile, approvedEnrollmentOf, callApi, dismissInstall, faultProxy, shot, signIn, toast, userIdOf, withBrowser } from './harness.ts';
+import { addTimeEntry, appForFile, approvedEnrollmentOf, callApi, dismissInstall, faultProxy, shot, signIn, toast, userIdOf, withBrowser } from './harness.ts';
 
 /**
  * Issue 26, items 1 and 2, in a real browser: a server that answers with an error is not "offline".
@@ -34,14 +34,6 @@ async function recordChip(page: Page) {
     requestAnimationFrame(tick);
   });
   return () => page.evaluate(() => (window as unknown as { __chip: string[] }).__chip);
-}
-
-async function addEntry(page: Page, entry: { dayLabel: string; from: string; to: string }) {
-  await page.getByRole('button', { name: 'Additional Time Entry' }).click();
-  const n = await page.getByRole('group', { name: /^Time entry \d+$/ }).count();
-  await page.getByLabel(`Day ${n}`, { exact: true }).selectOption({ label: entry.dayLabel });
-  await page.getByLabel(`From ${n}`, { exact: true }).fill(entry.from);
-  await page.getByLabel(`To ${n}`, { exact: true }).fill(entry.to);
 }
 
 /** Screenshots for a person (only with SHOTS_DIR): desktop and phone, light and dark (the class the colour mode sets on <html>). */
@@ -87,7 +79,7 @@ describe('a server error is not offline', () => {
 
         // The server fails (online: the browser and the proxy are up, the API answers 500).
         proxy.rules.fail = /^\/api\/teacher-schedule/;
-        await addEntry(page, { dayLabel: 'Friday', from: added.start_time, to: added.end_time });
+        await addTimeEntry(page, { dayLabel: 'Friday', from: added.start_time, to: added.end_time });
         await page.getByRole('button', { name: 'Save Changes' }).click();
         await toast(page, SAVE_FAILED, TIMEOUT);
         expect(await page.getByText(/Saved on this device/).count()).toBe(0);
@@ -148,7 +140,7 @@ describe('a server error is not offline', () => {
         const count = await entries.count();
 
         proxy.rules.fail = /^\/api\/teacher-schedule/;
-        await addEntry(page, { dayLabel: 'Thursday', from: '04:00', to: '04:30' });
+        await addTimeEntry(page, { dayLabel: 'Thursday', from: '04:00', to: '04:30' });
         await page.getByRole('button', { name: 'Save Changes' }).click();
         await toast(page, SAVE_FAILED, TIMEOUT);
         proxy.rules.fail = null;
