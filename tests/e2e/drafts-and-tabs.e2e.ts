@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addTimeEntry, appForFile, approvedEnrollmentOf, callApi, dismissInstall, shot, signIn, withBrowser } from './harness.ts';
+import { addTimeEntry, appForFile, dismissInstall, shot, signIn, withBrowser } from './harness.ts';
 
 /**
  * Issue 26, items 3 and 4: what the user typed is kept, and every tab is in step. A conversation's
@@ -67,42 +67,6 @@ describe('drafts', () => {
 
 describe('drafts of the teacher\'s forms', () => {
   const TEACHER = 'teacher@example.com';
-
-  it('a class report being written survives a reload, and saving it sends what was kept', async () => {
-    const enrollment = approvedEnrollmentOf(app, 'student@example.com', TEACHER, 'Quran Memorisation (Hifz)');
-    const made = await callApi<{ data: { id: number } }>(app.url, 'POST', '/test/classes', null, { enrollment_id: enrollment, start_in_minutes: -20, duration: 60 });
-    const id = made.data.id;
-    const activity = 'Surah Al-Mulk, verses 1-10, with its rules of madd';
-    const homework = 'Revise verses 1-10 twice a day';
-    await withBrowser('drafts-report-e2e', async (b) => {
-      const page = await b.newPage();
-      await signIn(page, app.url, TEACHER, { teacher: true, timeout: TIMEOUT });
-      const openForm = async () => {
-        const details = page.getByRole('dialog', { name: 'Class Details' });
-        await details.getByText(`#${id}`).waitFor({ timeout: TIMEOUT });
-        await dismissInstall(page);
-        await details.getByRole('button', { name: 'Add Class Report' }).click();
-        return page.getByRole('dialog', { name: 'Class Report' });
-      };
-      await page.goto(`${app.url}/calendar?class=${id}`);
-      let form = await openForm();
-      await form.getByLabel('Class activity').fill(activity);
-      await form.getByLabel('Homework').fill(homework);
-
-      // A reload (the class is in the address): the form opened again holds what was typed.
-      await page.reload();
-      form = await openForm();
-      await expect.poll(() => form.getByLabel('Class activity').inputValue(), { timeout: TIMEOUT }).toBe(activity);
-      expect(await form.getByLabel('Homework').inputValue()).toBe(homework);
-
-      const star = form.getByRole('radio', { name: '4 stars' });
-      const box = (await star.boundingBox())!;
-      await star.click({ position: { x: box.width - 2, y: box.height / 2 } });
-      await form.getByRole('button', { name: 'Save Report' }).click();
-      await expect.poll(() => app.app.db.prepare('SELECT class_activity, homework FROM class_reports WHERE class_id = ?').get(id), { timeout: TIMEOUT })
-        .toEqual({ class_activity: activity, homework });
-    });
-  });
 
   it('working hours being edited survive a reload; Discard Changes returns to the saved ones', async () => {
     await withBrowser('drafts-hours-e2e', async (b) => {
