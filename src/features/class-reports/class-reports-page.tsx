@@ -68,13 +68,13 @@ function GuestReports() {
   );
 }
 
+/** The change this screen makes (Edit Class Report), which the outbox may fail to send. */
+const REPORT_CHANGES = ['editClassReport'] as const;
+
 /**
  * The list comes from the mirror a page at a time; a teacher's edit is saved through the outbox
  * (offline it waits and is sent later).
  */
-/** The change this screen makes (Edit Class Report), which the outbox may fail to send. */
-const REPORT_CHANGES = ['editClassReport'] as const;
-
 function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
   const { t } = useI18n();
   const edit = useMutation('editClassReport');
