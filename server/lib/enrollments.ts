@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import type { ServerLocale } from './i18n.ts';
 import type { AppContext } from './context.ts';
 import { bool, money } from '../db/index.ts';
 import { validation } from './errors.ts';
@@ -21,7 +22,7 @@ export const RUNNING_STATUSES = ['approved', 'joined'] as const;
 
 export const CLASS_DURATION_ITEMS = [30, 45, 60, 90].map((value) => ({ text: `${value} Minutes`, value }));
 /** The same in Arabic ("30 دقيقة": the app writes Latin digits in Arabic too), for a request that asks for it. */
-export const classDurationItems = (locale: 'en' | 'ar') =>
+export const classDurationItems = (locale: ServerLocale) =>
   locale === 'ar' ? CLASS_DURATION_ITEMS.map(({ value }) => ({ text: `${value} دقيقة`, value })) : CLASS_DURATION_ITEMS;
 
 export interface ScheduleEntry { day: number; from: string; to: string }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { localiseValidation, pickLocale } from './i18n.ts';
+import { localiseValidation, replyLocale } from './i18n.ts';
 
 /** The business codes of the spec, sent as `400 {code, message}`; clients decide by `code`. */
 export const BusinessCode = {
@@ -64,8 +64,7 @@ export function onError(err: Error, c: Context) {
     }
     if (err.status === 422) {
       // Validation messages in the language asked (Accept-Language; server/lib/i18n.ts).
-      c.header('Vary', 'Accept-Language', { append: true });
-      return c.json(localiseValidation(err.body, pickLocale(c.req.header('Accept-Language'))), 422);
+      return c.json(localiseValidation(err.body, replyLocale(c)), 422);
     }
     return c.json(err.body, err.status as 400);
   }

@@ -27,6 +27,15 @@ export function pickLocale(header: string | undefined | null): ServerLocale {
 }
 
 /**
+ * The language a reply is worded in, from the request's `Accept-Language`; the reply is marked as
+ * depending on it (`Vary`), so a cache keeps one copy per language.
+ */
+export function replyLocale(c: { req: { header(name: string): string | undefined }; header(name: string, value: string, opts?: { append?: boolean }): void }): ServerLocale {
+  c.header('Vary', 'Accept-Language', { append: true });
+  return pickLocale(c.req.header('Accept-Language'));
+}
+
+/**
  * The English validation sentences of server/ and their Arabic; a sentence the client's catalogue
  * also has (db/messages.ts) is worded as src/lib/i18n/ar/messages.ts words it.
  */

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { ServerLocale } from './i18n.ts';
 import type { AppContext } from './context.ts';
 import { money } from '../db/index.ts';
 import { applyCredits } from './ledger.ts';
@@ -105,7 +106,7 @@ const PAYMENT_METHODS_AR: Record<string, Pick<PaymentMethod, 'name' | 'text' | '
 };
 
 /** The payment methods as the wallet answers them, in the language asked. */
-export const publicPaymentMethods = (locale: 'en' | 'ar' = 'en'): PaymentMethod[] =>
+export const publicPaymentMethods = (locale: ServerLocale = 'en'): PaymentMethod[] =>
   PAYMENT_METHODS.map(({ rewardPercent: _r, ...m }) => {
     const ar = locale === 'ar' ? PAYMENT_METHODS_AR[m.id] : undefined;
     return ar ? { ...m, name: ar.name, text: ar.text, steps: ar.steps, reward: m.reward && (ar.reward ?? m.reward) } : m;

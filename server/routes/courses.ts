@@ -3,7 +3,7 @@ import type { AuthUser, Env } from '../lib/context.ts';
 import type { AppContext } from '../lib/context.ts';
 import { isTeacher, requireAuth, requireStudent, testOnly } from '../lib/auth.ts';
 import { BusinessCode, business, invalid, notFound, validation } from '../lib/errors.ts';
-import { pickLocale } from '../lib/i18n.ts';
+import { replyLocale } from '../lib/i18n.ts';
 import { idParam, numberOf, readBody } from '../lib/request.ts';
 import { readText } from '../lib/text.ts';
 import { hintChanged, notify } from '../lib/notify.ts';
@@ -47,8 +47,7 @@ courseRoutes.get('/courses/:id', (c) => {
   const user = c.get('user');
   requireStudent(user);
   const course = visibleCourse(app, user, idParam(c));
-  c.header('Vary', 'Accept-Language', { append: true });
-  return c.json({ data: serializeCourse(app, course, user.id), meta: { class_duration_items: classDurationItems(pickLocale(c.req.header('Accept-Language'))) } });
+  return c.json({ data: serializeCourse(app, course, user.id), meta: { class_duration_items: classDurationItems(replyLocale(c)) } });
 });
 
 /** Enrol Now: a new enrolment, `pending` until support reviews it. */

@@ -7,7 +7,7 @@ import {
 import { isTeacher, requireAuth } from '../lib/auth.ts';
 import { serializeUser } from '../lib/user.ts';
 import { DAY, monthRange } from '../lib/time.ts';
-import { pickLocale } from '../lib/i18n.ts';
+import { replyLocale, type ServerLocale } from '../lib/i18n.ts';
 import { CLASS_SELECT, type ClassRow, classPrice, pendingRequestsFor, serializeClass } from '../lib/classes.ts';
 
 /** `GET /home`: both dashboards. Every key of `Home` is present for both roles (zero or empty where it does not apply). */
@@ -19,7 +19,7 @@ export const SLIDES = [
   { url: '/slides/referral.svg', href: '/referral' },
 ];
 /** The slides' words are in their images: asked in Arabic, the Arabic images (`<name>.ar.svg`, laid out right to left). */
-const slidesIn = (locale: 'en' | 'ar') => (locale === 'ar' ? SLIDES.map((s) => ({ ...s, url: s.url.replace(/\.svg$/, '.ar.svg') })) : SLIDES);
+const slidesIn = (locale: ServerLocale) => (locale === 'ar' ? SLIDES.map((s) => ({ ...s, url: s.url.replace(/\.svg$/, '.ar.svg') })) : SLIDES);
 
 /** Statuses of an enrolment that is running (a teacher's student, a makeup target). */
 const ACTIVE = "('approved', 'joined')";
@@ -80,12 +80,11 @@ homeRoutes.get('/home', requireAuth, (c) => {
   const origin = new URL(c.req.url).origin;
   const user = serializeUser(app, viewer.id, origin)!;
   const next = nextClass(app, viewer);
-  c.header('Vary', 'Accept-Language', { append: true });
   const base = {
     user,
     next_class: next ? serializeClass(app, next, viewer) : null,
     reschedule_requests: pendingRequestsFor(app, viewer),
-    slide_images: slidesIn(pickLocale(c.req.header('Accept-Language'))),
+    slide_images: slidesIn(replyLocale(c)),
   };
   const zeroStats = (prefix: string) => ({
     [`${prefix}done_classes`]: 0, [`${prefix}done_duration`]: 0, [`${prefix}salary`]: 0, [`${prefix}delayed_classes`]: 0,

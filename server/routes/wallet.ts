@@ -11,7 +11,7 @@ import { getSettings } from '../lib/settings.ts';
 import { applyCredits } from '../lib/ledger.ts';
 import { notify } from '../lib/notify.ts';
 import { referralLink } from '../lib/user.ts';
-import { pickLocale } from '../lib/i18n.ts';
+import { replyLocale } from '../lib/i18n.ts';
 import {
   borrowRemainder, completeRecharge, imageExtension, manualMethod, minRechargeMessage,
   parseAmount, pendingPaymentsCount, publicPaymentMethods, randomId, usd, weeklyCost,
@@ -42,8 +42,7 @@ walletRoutes.get('/wallet', (c) => {
   const app = c.get('app');
   const u = walletRow(app, user.id);
   // Its payment methods' words are in the language asked.
-  const locale = pickLocale(c.req.header('Accept-Language'));
-  c.header('Vary', 'Accept-Language', { append: true });
+  const locale = replyLocale(c);
   return c.json({
     data: {
       credits: u.credits,
