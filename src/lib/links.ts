@@ -7,11 +7,14 @@
  *   same query);
  * - joining a class: `/calendar?class=<id>&join=1` (its dialog joins at once, in that tab: the
  *   "starts in 10 minutes" notification's Join Class);
+ * - a class report a teacher edits: `/class-reports?edit=<id>` (its Edit Class Report dialog, so a
+ *   reload reopens it with what was typed);
  * - a course: `/courses/<id>`.
  */
 export const CONVERSATION_PARAM = 'c';
 export const CLASS_PARAM = 'class';
 export const JOIN_PARAM = 'join';
+export const EDIT_REPORT_PARAM = 'edit';
 
 export const conversationLink = (id: number) => `/inbox?${CONVERSATION_PARAM}=${id}`;
 export const classLink = (id: number, screen = '/calendar') => `${screen}?${CLASS_PARAM}=${id}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addTimeEntry, appForFile, dismissInstall, shot, signIn, withBrowser } from './harness.ts';
+import { addTimeEntry, appForFile, approvedEnrollmentOf, callApi, dismissInstall, shot, signIn, withBrowser } from './harness.ts';
 
 /**
  * Issue 26, items 3 and 4: what the user typed is kept, and every tab is in step. A conversation's
@@ -67,6 +67,105 @@ describe('drafts', () => {
 
 describe('drafts of the teacher\'s forms', () => {
   const TEACHER = 'teacher@example.com';
+
+  it('a class report being written survives a reload, and saving it sends what was kept', async () => {
+    const enrollment = approvedEnrollmentOf(app, 'student@example.com', TEACHER, 'Quran Memorisation (Hifz)');
+    const made = await callApi<{ data: { id: number } }>(app.url, 'POST', '/test/classes', null, { enrollment_id: enrollment, start_in_minutes: -20, duration: 60 });
+    const id = made.data.id;
+    const activity = 'Surah Al-Mulk, verses 1-10, with its rules of madd';
+    const homework = 'Revise verses 1-10 twice a day';
+    await withBrowser('drafts-report-e2e', async (b) => {
+      let page = await b.newPage();
+      await signIn(page, app.url, TEACHER, { teacher: true, timeout: TIMEOUT });
+      const openForm = async () => {
+        const details = page.getByRole('dialog', { name: 'Class Details' });
+        await details.getByText(`#${id}`).waitFor({ timeout: TIMEOUT });
+        await dismissInstall(page);
+        await details.getByRole('button', { name: 'Add Class Report' }).click();
+        return page.getByRole('dialog', { name: 'Class Report' });
+      };
+      await page.goto(`${app.url}/calendar?class=${id}`);
+      let form = await openForm();
+      await form.getByLabel('Class activity').fill(activity);
+      await form.getByLabel('Homework').fill(homework);
+
+      // A reload (the class is in the address): the form opened again holds what was typed.
+      await page.reload();
+      form = await openForm();
+      await expect.poll(() => form.getByLabel('Class activity').inputValue(), { timeout: TIMEOUT }).toBe(activity);
+      expect(await form.getByLabel('Homework').inputValue()).toBe(homework);
+
+      // The app closed the instant after a keystroke (its only tab, so the engine's worker ends with
+      // it): opened again, the last keystrokes are there too.
+      const notes = 'Tajweed of noon sakinah next time';
+      await form.getByLabel('Notes').fill(notes);
+      await page.close({ runBeforeUnload: true });
+      page = await b.context.newPage();
+      await page.goto(`${app.url}/calendar?class=${id}`);
+      form = await openForm();
+      await expect.poll(() => form.getByLabel('Notes').inputValue(), { timeout: TIMEOUT }).toBe(notes);
+      expect(await form.getByLabel('Class activity').inputValue()).toBe(activity);
+
+      const star = form.getByRole('radio', { name: '4 stars' });
+      const box = (await star.boundingBox())!;
+      await star.click({ position: { x: box.width - 2, y: box.height / 2 } });
+      await form.getByRole('button', { name: 'Save Report' }).click();
+      await expect.poll(() => app.app.db.prepare('SELECT class_activity, homework FROM class_reports WHERE class_id = ?').get(id), { timeout: TIMEOUT })
+        .toEqual({ class_activity: activity, homework });
+    });
+  });
+
+  it('an edited class report survives a reload and Escape, says it was kept; Cancel discards it; Save sends it', async () => {
+    await withBrowser('drafts-edit-report-e2e', async (b) => {
+      const page = await b.newPage();
+      await signIn(page, app.url, TEACHER, { teacher: true, timeout: TIMEOUT });
+      await page.goto(`${app.url}/class-reports`);
+      const edit = page.getByRole('button', { name: /^Edit class report of / }).first();
+      await edit.waitFor({ timeout: TIMEOUT });
+      await dismissInstall(page);
+      const label = (await edit.getAttribute('aria-label'))!;
+      const editThis = page.getByRole('button', { name: label, exact: true }).first();
+      const dialog = page.getByRole('dialog', { name: 'Edit Class Report' });
+      const activity = () => dialog.getByLabel('Class activity').inputValue();
+      const kept = dialog.getByText('Your unsaved changes to this report were kept.');
+
+      await editThis.click();
+      const saved = await activity();
+      const typed = `${saved} (and Surah Al-Qalam, verses 1-5)`;
+      await dialog.getByLabel('Class activity').fill(typed);
+
+      // A reload at once: the report is in the address, its dialog opens again with what was typed, and says it was kept.
+      await page.reload();
+      await expect.poll(() => activity(), { timeout: TIMEOUT }).toBe(typed);
+      await kept.waitFor({ timeout: TIMEOUT });
+      expect(new URL(page.url()).searchParams.get('edit')).toMatch(/^\d+$/);
+      await shot(page, 'edit-report-kept');
+
+      // Escape keeps it; the dialog opened again has it.
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden', timeout: TIMEOUT });
+      expect(new URL(page.url()).searchParams.get('edit')).toBeNull();
+      await editThis.click();
+      await expect.poll(() => activity(), { timeout: TIMEOUT }).toBe(typed);
+
+      // Cancel discards it: the next opening shows the report as saved, with no note.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden', timeout: TIMEOUT });
+      await editThis.click();
+      await expect.poll(() => activity(), { timeout: TIMEOUT }).toBe(saved);
+      expect(await kept.count()).toBe(0);
+
+      // Save sends what is in the form, and ends the draft.
+      await dialog.getByLabel('Class activity').fill(typed);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden', timeout: TIMEOUT });
+      await expect.poll(() => app.app.db.prepare('SELECT COUNT(*) AS n FROM class_reports WHERE class_activity = ?').get(typed), { timeout: TIMEOUT })
+        .toEqual({ n: 1 });
+      await editThis.click();
+      await expect.poll(() => activity(), { timeout: TIMEOUT }).toBe(typed);
+      expect(await kept.count()).toBe(0);
+    });
+  });
 
   it('working hours being edited survive a reload; Discard Changes returns to the saved ones', async () => {
     await withBrowser('drafts-hours-e2e', async (b) => {

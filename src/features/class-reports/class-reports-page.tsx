@@ -9,6 +9,8 @@ import { LoadError } from '../../components/ui/load-state.tsx';
 import { loadPhase } from '../../components/ui/load-phase.ts';
 import { useRole, useUser } from '../../app/session-context.tsx';
 import { useMutation } from '../../lib/engine/mutation.ts';
+import { useIdInAddress } from '../../lib/id-in-address.ts';
+import { EDIT_REPORT_PARAM } from '../../lib/links.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { useFilterEnrollments, useReports } from './data.ts';
 import { EditReportDialog } from './edit-report-dialog.tsx';
@@ -83,7 +85,10 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
   const [enrollmentId, setEnrollmentId] = useState<number | null>(null);
   const { reports, hasMore, loaded, loading, failed, loadMore } = useReports(enrollmentId);
   const [openedId, setOpenedId] = useState<number | null>(null);
-  const [editing, setEditing] = useState<ClassReport | null>(null);
+  // The report being edited is in the address (`?edit=<id>`): a reload reopens its dialog, with the
+  // kept draft of what was typed; Back closes it.
+  const { openId: editId, open: openEdit, close: closeEdit } = useIdInAddress(EDIT_REPORT_PARAM);
+  const editOne = useCallback((r: ClassReport) => openEdit(r.id), [openEdit]);
   // Edit from the detail: the edit dialog opens once the detail has closed and given the focus back
   // (opened at once, the focus going back to the list counted as a click outside it and closed it).
   const editNext = useRef<ClassReport | null>(null);
@@ -110,6 +115,7 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
   // The detail shows the live row, so a saved edit appears in it at once.
   const opened = rows.find((r) => r.id === openedId) ?? null;
   const canEdit = role === 'teacher';
+  const editing = (canEdit && rows.find((r) => r.id === editId)) || null;
 
   return (
     <PageContainer>
@@ -138,7 +144,7 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" aria-label={t('classReports.list')}>
             {rows.map((r) => (
-              <ReportRow key={r.id} report={r} role={role} timezone={timezone} onOpen={openRow} onEdit={canEdit ? setEditing : undefined} />
+              <ReportRow key={r.id} report={r} role={role} timezone={timezone} onOpen={openRow} onEdit={canEdit ? editOne : undefined} />
             ))}
           </Stack>
         )}
@@ -159,10 +165,10 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
         onExited={() => {
           const r = editNext.current;
           editNext.current = null;
-          if (r) setEditing(r);
+          if (r) openEdit(r.id);
         }}
       />
-      {canEdit && <EditReportDialog report={editing} onClose={() => setEditing(null)} onSave={save} />}
+      {canEdit && <EditReportDialog report={editing} onClose={closeEdit} onSave={save} />}
     </PageContainer>
   );
 }

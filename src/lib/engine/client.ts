@@ -33,6 +33,8 @@ export interface SessionStore {
 
 export const TOKEN_KEY = 'tutoring.token';
 export const USER_KEY = 'tutoring.user';
+/** The last keystrokes of drafts when a page went away (drafts.ts): the user's, so an ended session forgets them. */
+export const DRAFT_JOURNAL_KEY = 'tutoring.drafts';
 
 /** The session in `localStorage` under `tutoring.token` and `tutoring.user`. */
 export function localSessionStore(storage: Storage | null): SessionStore {
@@ -56,6 +58,7 @@ export function localSessionStore(storage: Storage | null): SessionStore {
         // Only an ended session clears the stored one: a guest answer while offline keeps it.
         storage.removeItem(TOKEN_KEY);
         storage.removeItem(USER_KEY);
+        storage.removeItem(DRAFT_JOURNAL_KEY);
       }
     },
   };

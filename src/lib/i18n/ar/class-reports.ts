@@ -17,6 +17,8 @@ export const classReports = {
   'classReports.editTitle': 'تعديل تقرير الحصة',
   'classReports.cancel': 'إلغاء',
   'classReports.save': 'حفظ',
+  'classReports.editsKept': 'احتفظنا بتغييراتك غير المحفوظة على هذا التقرير.',
+  'classReports.discardEdits': 'تجاهل التغييرات',
   'classReports.detailTitle': 'تقرير الحصة',
   'classReports.edit': 'تعديل',
   'classReports.close': 'إغلاق',

@@ -14,6 +14,8 @@ export const classReports = {
   'classReports.editTitle': 'Edit Class Report',
   'classReports.cancel': 'Cancel',
   'classReports.save': 'Save',
+  'classReports.editsKept': 'Your unsaved changes to this report were kept.',
+  'classReports.discardEdits': 'Discard Changes',
   'classReports.detailTitle': 'Class Report',
   'classReports.edit': 'Edit',
   'classReports.close': 'Close',
