@@ -22,7 +22,7 @@ const openConversation = async (page: Page, id: number) => {
 };
 
 describe('drafts', () => {
-  it('a message draft survives a switch, a reload, shows in a second tab, and sending clears it everywhere', async () => {
+  it('a message draft survives a switch, another screen, a reload, shows in a second tab, and sending clears it everywhere', async () => {
     await withBrowser('drafts-e2e', async (b) => {
       const page = await b.newPage();
       await signIn(page, app.url, 'student@example.com', { timeout: TIMEOUT });
@@ -37,6 +37,14 @@ describe('drafts', () => {
       await expect.poll(() => new URL(page.url()).searchParams.get('c'), { timeout: TIMEOUT }).not.toBe(String(SHARED));
       await expect.poll(() => box(page).inputValue(), { timeout: TIMEOUT }).toBe('');
       await page.locator('[data-testid="conversation-item"]').filter({ hasText: 'Ustadha Amina Hassan' }).first().click();
+      await expect.poll(() => box(page).inputValue(), { timeout: TIMEOUT }).toBe(draft);
+
+      // Another screen, then back (the inbox screen is left and shown again).
+      await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).first().click();
+      await page.waitForURL((u) => u.pathname === '/home', { timeout: TIMEOUT });
+      await page.getByRole('navigation').getByRole('link', { name: /^Inbox/ }).first().click();
+      await page.locator('[data-testid="conversation-item"]').filter({ hasText: 'Ustadha Amina Hassan' }).first().click({ timeout: TIMEOUT });
+      await page.getByRole('log', { name: 'Messages' }).waitFor({ timeout: TIMEOUT });
       await expect.poll(() => box(page).inputValue(), { timeout: TIMEOUT }).toBe(draft);
 
       // A reload.
