@@ -73,7 +73,7 @@ const Frame = memo(function Frame({ white, footer }: { white: boolean; footer: b
             pb={signedIn ? { base: `calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom))`, md: '0' } : undefined}
             outline="none"
           >
-            <InstallPrompt />
+            <InstallPrompt floating={!signedIn} />
             <ShellDataAlert />
             {signedIn && <UnconfirmedBanner />}
             {loggingOut ? <PageSpinner label={t('shell.signingOut')} /> : <Screens />}
