@@ -42,36 +42,3 @@ export function preloadOnIntent(signedIn: () => boolean): () => void {
   events.forEach((t) => document.addEventListener(t, onIntent, { passive: true, capture: true }));
   return () => events.forEach((t) => document.removeEventListener(t, onIntent, { capture: true }));
 }
-
-/**
- * The screens a signed-in user can open from the menu, made ready one by one while the browser is
- * idle once the first screen has settled (`whenSettled`): their code, and their mirror tables read
- * into their collections. The first visit of each then costs little more than a revisit (on a phone
- * the code and the tables were most of it). One screen per idle callback, so input is never held up.
- * Returns a function that stops what is not done yet.
- */
-export function preloadScreens(paths: readonly string[], whenSettled: (run: () => void) => () => void): () => void {
-  let cancel = () => {};
-  let stopped = false;
-  const next = (i: number) => {
-    if (stopped || i >= paths.length) return;
-    cancel = idle(() => {
-      preloadRoute(paths[i]!, true);
-      next(i + 1);
-    });
-  };
-  cancel = whenSettled(() => next(0));
-  return () => {
-    stopped = true;
-    cancel();
-  };
-}
-
-function idle(run: () => void): () => void {
-  if (typeof requestIdleCallback !== 'function') {
-    const t = setTimeout(run, 50);
-    return () => clearTimeout(t);
-  }
-  const id = requestIdleCallback(run, { timeout: 2000 });
-  return () => cancelIdleCallback(id);
-}

@@ -14,10 +14,7 @@ import { useLoggingOut } from '../features/auth/logout-state.ts';
 import { KeptOutlet } from './kept-screens.tsx';
 import { PreviousQueryProvider } from './previous-query.tsx';
 import type { RouteDef } from './route-meta.ts';
-import { roleOf, useShell } from './session-context.tsx';
-import { sideMenu } from '../components/layout/menu-items.ts';
-import { whenSettled } from '../components/ui/lazy-part.tsx';
-import { preloadScreens } from './preload.ts';
+import { useShell } from './session-context.tsx';
 import { SessionWatch } from './session-watch.tsx';
 import { ShellDataAlert } from './shell-data-alert.tsx';
 import { AttentionWatch } from './attention-watch.tsx';
@@ -51,17 +48,6 @@ const Frame = memo(function Frame({ white, footer }: { white: boolean; footer: b
   useEffect(() => {
     document.documentElement.classList.toggle('ramadan', !!settings?.ramadan_mode);
   }, [settings?.ramadan_mode]);
-
-  // Every screen of the menu made ready while the browser is idle, once the first one has settled.
-  const user = signedIn ? session.user : null;
-  const role = roleOf(user);
-  const isChild = !!user?.is_child;
-  useEffect(() => {
-    if (!role) return;
-    const paths = sideMenu(role, { is_child: isChild }).filter((i) => !i.external).map((i) => i.to);
-    // Sooner than the shell's menus (3 s): the first tap on another screen often comes within seconds.
-    return preloadScreens(paths, (run) => whenSettled(run, 1000));
-  }, [role, isChild]);
 
   return (
     <PreviousQueryProvider>

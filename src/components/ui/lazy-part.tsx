@@ -7,12 +7,12 @@ export interface Woken {
 }
 export type Wake = (how: 'hover' | 'focus' | 'press') => void;
 
-/** After the first screen settled: a few seconds (`afterMs`) after load, when the page is idle. */
-export function whenSettled(run: () => void, afterMs = 3000): () => void {
+/** After the first screen settled: a few seconds after load, when the page is idle. */
+export function whenSettled(run: () => void): () => void {
   let idle = 0;
   const timer = setTimeout(() => {
     idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : (setTimeout(run, 0) as unknown as number);
-  }, afterMs);
+  }, 3000);
   return () => {
     clearTimeout(timer);
     if (idle && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
