@@ -102,7 +102,8 @@ export function getEngine(): EngineClient {
   return client;
 }
 
-function safeLocalStorage(): Storage | null {
+/** This origin's localStorage, or null where the browser refuses it (a sandboxed frame, storage blocked). */
+export function safeLocalStorage(): Storage | null {
   try {
     return window.localStorage;
   } catch {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { draftKey } from '../../../db/engine-api.ts';
 import { newId } from '../../../db/ids.ts';
 import { DRAFT_JOURNAL_KEY } from './client.ts';
-import { getEngine } from './connect.ts';
+import { getEngine, safeLocalStorage as storage } from './connect.ts';
 import { useLiveQuery } from './live-query.ts';
 import { kvCollection } from './tables.ts';
 
@@ -27,13 +27,6 @@ interface Journal {
   drafts: Record<string, Stored<unknown>>;
 }
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 function readJournal(s: Storage): Journal | null {
   try {
