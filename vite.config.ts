@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { prerenderPlugin } from './scripts/prerender.ts';
 import { swPrecache } from './scripts/sw-precache.ts';
 import { i18nPrecompile } from './scripts/vite-i18n-precompile.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET || 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), swPrecache(), i18nPrecompile()],
+  plugins: [react(), prerenderPlugin(), swPrecache(), i18nPrecompile()],
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 900 },
   // The dev server forwards the API and the socket to the reference server (npm run server).

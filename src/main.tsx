@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { EngineBridge } from './app/engine-bridge.tsx';
@@ -7,17 +7,25 @@ import { ensureTemporal } from './lib/temporal.ts';
 import { startI18n } from './lib/i18n/index.ts';
 import { getEngine } from './lib/engine/connect.ts';
 import { preloadOnIntent, preloadRoute } from './app/preload.ts';
+import { appContainer, copyOnScreen } from './app/prerender.ts';
 
-const render = () =>
-  createRoot(document.getElementById('root')!).render(
+const render = () => {
+  const root = createRoot(appContainer());
+  const app = (
     <StrictMode>
       <UiProviders>
         <EngineBridge>
           <App />
         </EngineBridge>
       </UiProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  // With the sign-in page's static copy on screen (src/app/prerender.ts), the first render is not
+  // urgent: as a transition React yields to the browser every few milliseconds, so typing into the
+  // copy is not blocked by it.
+  if (copyOnScreen()) startTransition(() => root.render(app));
+  else root.render(app);
+};
 // Before React mounts: start the engine (the worker boots while React renders), fetch the code of
 // the screen being opened and read its tables (they would otherwise wait for its first render).
 const engine = getEngine();

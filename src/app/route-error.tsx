@@ -1,6 +1,7 @@
 import { Button, Heading, Text, VStack } from '@chakra-ui/react';
 import { useRouteError } from 'react-router';
 import { useI18n } from '../lib/i18n/index.ts';
+import { PrerenderEnd } from './prerender.ts';
 
 /** A screen that failed to load or crashed: say so and offer a reload, instead of a blank page. */
 export function RouteError() {
@@ -14,6 +15,7 @@ export function RouteError() {
       </Heading>
       <Text color="fg.muted">{navigator.onLine ? t('shell.reloadPage') : t('shell.offlineReload')}</Text>
       <Button onClick={() => window.location.reload()}>{t('shell.reload')}</Button>
+      <PrerenderEnd />
     </VStack>
   );
 }

@@ -11,6 +11,7 @@ import { useI18n } from '../lib/i18n/index.ts';
 import { routeTitle } from './route-title.ts';
 import { roleOf, useShell } from './session-context.tsx';
 import { usePreviousQuery } from './previous-query.tsx';
+import { PrerenderEnd } from './prerender.ts';
 
 /** Applies the guard to one route and renders its lazily loaded screen, or the redirect. */
 export function RouteGate({ def }: { def: RouteDef }) {
@@ -74,6 +75,7 @@ export function RouteGate({ def }: { def: RouteDef }) {
     <RouteDataProvider resources={resources}>
       <Suspense fallback={<PageSpinner />}>
         <Page />
+        <PrerenderEnd />
       </Suspense>
     </RouteDataProvider>
   );

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { appForFile, signIn, withBrowser } from './harness.ts';
+
+/**
+ * The sign-in page's first paint comes from the HTML the build wrote (scripts/prerender.ts), not
+ * from the app's JavaScript (issue 27, item 3), and the app takes over without a shift and without
+ * losing anything the user did meanwhile (src/app/prerender.ts). The app's entry script is held
+ * back by the test, as a slow phone network would.
+ */
+
+const TIMEOUT = 15_000;
+const app = appForFile();
+
+/** Holds the app's entry script until `release()`: the page has only its HTML and CSS meanwhile. */
+async function holdAppScript(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Every layout shift of the page, recorded from its start. */
+const RECORD_SHIFTS = () => {
+  const w = window as unknown as { __shifts: number[] };
+  w.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shifts.push(e.value);
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+
+describe('first paint without JavaScript', () => {
+  it('paints the sign-in form from the HTML; what is typed before the app runs stays, with the focus, and nothing moves when the app takes over', async () => {
+    await withBrowser('first-paint-e2e', async (b) => {
+      await b.context.addInitScript(RECORD_SHIFTS);
+      const page = await b.newPage();
+      const release = await holdAppScript(page);
+      await page.goto(`${app.url}/login`, { waitUntil: 'commit' });
+      const email = page.getByRole('textbox', { name: 'Email' });
+      await email.waitFor({ timeout: TIMEOUT });
+      // The app has not run: the form is the HTML's copy.
+      expect(await page.evaluate(() => ({ engine: 'engine' in window, copy: !!document.getElementById('prerender'), root: !!document.getElementById('root') })))
+        .toEqual({ engine: false, copy: true, root: false });
+      await expect.poll(() => page.title()).toBe('Tutoring');
+      const before = await email.boundingBox();
+      await email.fill('student@example.com');
+      const password = page.getByLabel('Password', { exact: true });
+      await password.fill('password');
+      await page.evaluate(() => (document.activeElement as HTMLInputElement).setSelectionRange(4, 4));
+
+      release();
+      await page.locator('#prerender').waitFor({ state: 'detached', timeout: TIMEOUT });
+      // The app's own form, with what was typed, the focus and the caret where they were.
+      expect(await email.inputValue()).toBe('student@example.com');
+      expect(await page.evaluate(() => {
+        const a = document.activeElement as HTMLInputElement;
+        return { inApp: !!a.closest('#root'), autocomplete: a.autocomplete, value: a.value, caret: a.selectionStart };
+      })).toEqual({ inApp: true, autocomplete: 'current-password', value: 'password', caret: 4 });
+      expect(await email.boundingBox()).toEqual(before);
+      await expect.poll(() => page.title()).toMatch(/Sign In/);
+      expect(await page.locator('#prerender-css, template[id^="prerender-"]').count()).toBe(0);
+      // Typing goes on in the app's field, and the form signs in.
+      await page.keyboard.type('x');
+      await expect.poll(() => password.inputValue()).toBe('passxword');
+      await page.getByLabel('Password', { exact: true }).fill('password');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL('**/home', { timeout: TIMEOUT });
+      expect(await shifts(page)).toEqual([]);
+    });
+  });
+
+  it('a press on Sign In before the app runs signs in once the app is there; in Arabic the copy is Arabic and right to left', async () => {
+    await withBrowser('first-paint-e2e', async (b) => {
+      await b.context.addInitScript(() => localStorage.setItem('tutoring.locale', 'ar'));
+      const page = await b.newPage();
+      const release = await holdAppScript(page);
+      await page.goto(`${app.url}/login`, { waitUntil: 'commit' });
+      const email = page.getByRole('textbox', { name: 'البريد الإلكتروني' });
+      await email.waitFor({ timeout: TIMEOUT });
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('تسجيل الدخول');
+      await email.fill('student@example.com');
+      await page.getByLabel('كلمة المرور', { exact: true }).fill('password');
+      await page.getByLabel('كلمة المرور', { exact: true }).press('Enter');
+      // Nothing was sent as a page load (the address has no query) and the press waits for the app.
+      expect(page.url()).toBe(`${app.url}/login`);
+      release();
+      await page.waitForURL('**/home', { timeout: TIMEOUT });
+    });
+  });
+
+  it('a device with a session stored never shows the sign-in copy', async () => {
+    await withBrowser('first-paint-e2e', async (b) => {
+      const page = await b.newPage();
+      await signIn(page, app.url, 'student@example.com');
+      await b.context.addInitScript(() => {
+        const w = window as unknown as { __copySeen: boolean };
+        w.__copySeen = false;
+        new MutationObserver(() => {
+          if (document.getElementById('prerender')) w.__copySeen = true;
+        }).observe(document, { subtree: true, childList: true });
+      });
+      await page.goto(`${app.url}/login`);
+      await page.waitForURL('**/home', { timeout: TIMEOUT });
+      expect(await page.evaluate(() => (window as unknown as { __copySeen: boolean }).__copySeen)).toBe(false);
+    });
+  });
+});
