@@ -59,7 +59,6 @@ describe('kept screens', () => {
     const b = await launchBrowser();
     try {
       const page = await b.newPage();
-      page.on('console', (m) => m.text().startsWith('MUT') && console.log(m.text()));
       await signIn(page, app.url, STUDENT);
       await page.goto(`${app.url}/inbox?c=${SHARED}`);
       await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: TIMEOUT });

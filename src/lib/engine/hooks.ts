@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import type { Class, ClassReport, Conversation } from '../../../db/entities.ts';
 import { listKeyId, type EngineError, type ListKey, type Resource, type WatchKey } from '../../../db/engine-api.ts';
 import type { KvRow, MessageRow } from '../../../db/rows.ts';
-import { getEngine } from './connect.ts';
+import { getEngine, type EngineClient } from './connect.ts';
 import { classReportsCollection, classesCollection, conversationsCollection, kvCollection, listsCollection, messagesCollection } from './tables.ts';
 
 /** A document of the `kv` table (`home`, `user`, `wallet`, `salary`, `salary-previous`, `class-duration-items`), and whether the mirror was read. */
@@ -13,11 +13,20 @@ export function useKv<T>(key: string): { value: T | undefined; loaded: boolean }
   return { value: (data as KvRow | undefined)?.value as T | undefined, loaded: isReady };
 }
 
-/** The signed-in user's id as the engine knows it (null for a guest). */
+/**
+ * The signed-in user's id as the engine knows it (null for a guest). The snapshot is the id itself,
+ * not the engine's state: a state change that leaves the id alone (a status, a count, a credit) is no
+ * change here, so it re-renders nothing, and a kept screen rendered while hidden (React renders it at
+ * idle priority when a context above it changes on navigation) finds nothing new.
+ */
+const signedInId = (client: EngineClient): number | null => {
+  const s = client.getState().session;
+  return s.status === 'signed-in' ? s.user.id : null;
+};
 function useSignedInId(): number | null {
   const client = getEngine();
-  const s = useSyncExternalStore(client.subscribeState, client.getState, client.getState).session;
-  return s.status === 'signed-in' ? s.user.id : null;
+  const id = useCallback(() => signedInId(client), [client]);
+  return useSyncExternalStore(client.subscribeState, id, id);
 }
 
 /** Keeps `key` fresh while the calling screen is mounted (a calendar month's polling, a conversation's channel). */
