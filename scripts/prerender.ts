@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin } from 'vite';
+import { afterBuild } from './after-build.ts';
 
 /**
  * A first paint without JavaScript (issue 27, item 3): the sign-in page as the built app renders
@@ -225,22 +226,9 @@ export async function prerender(outDir: string): Promise<{ bytes: number } | { s
 
 /** The build step: after the bundle is written, before the service worker's manifest hashes index.html (sw-precache runs `post`). */
 export function prerenderPlugin(): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'prerender',
-    apply: 'build',
-    configResolved(c) {
-      config = c;
-    },
-    closeBundle: {
-      sequential: true,
-      order: 'pre',
-      async handler() {
-        if (process.env.PRERENDER === '0') return;
-        const outDir = path.resolve(config.root, config.build.outDir);
-        const r = await prerender(outDir);
-        config.logger.info('skipped' in r ? `prerender: skipped (${r.skipped})` : `prerender: /login written into index.html (+${(r.bytes / 1024).toFixed(1)} KB)`);
-      },
-    },
-  };
+  return afterBuild('prerender', 'pre', async (outDir, logger) => {
+    if (process.env.PRERENDER === '0') return;
+    const r = await prerender(outDir);
+    logger.info('skipped' in r ? `prerender: skipped (${r.skipped})` : `prerender: /login written into index.html (+${(r.bytes / 1024).toFixed(1)} KB)`);
+  });
 }

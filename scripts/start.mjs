@@ -20,7 +20,7 @@ function newestMtime(p) {
 }
 
 const built = path.join(root, 'dist', 'index.html');
-const sources = ['src', 'worker', 'db', 'public', 'index.html', 'vite.config.ts', 'scripts/sw-precache.ts', 'scripts/prerender.ts', 'package.json'].map((p) => path.join(root, p));
+const sources = ['src', 'worker', 'db', 'public', 'index.html', 'vite.config.ts', 'scripts/sw-precache.ts', 'scripts/prerender.ts', 'scripts/after-build.ts', 'package.json'].map((p) => path.join(root, p));
 const stale = !fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs;
 if (stale || process.argv.includes('--build')) {
   console.log('Building the client (vite build)...');

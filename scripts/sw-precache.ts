@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin } from 'vite';
+import { afterBuild } from './after-build.ts';
 
 /**
  * Writes the service worker's precache manifest into the built `sw.js`, as the last step of every
@@ -67,22 +68,9 @@ export function injectManifest(outDir: string): PrecacheManifest {
 }
 
 export function swPrecache(): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'sw-precache',
-    apply: 'build',
-    configResolved(c) {
-      config = c;
-    },
-    closeBundle: {
-      sequential: true,
-      order: 'post',
-      handler() {
-        const outDir = path.resolve(config.root, config.build.outDir);
-        const m = injectManifest(outDir);
-        const bytes = m.entries.reduce((n, e) => n + e.size, 0);
-        config.logger.info(`sw-precache: ${m.entries.length} files, ${(bytes / 1024).toFixed(1)} KB, version ${m.version}`);
-      },
-    },
-  };
+  return afterBuild('sw-precache', 'post', (outDir, logger) => {
+    const m = injectManifest(outDir);
+    const bytes = m.entries.reduce((n, e) => n + e.size, 0);
+    logger.info(`sw-precache: ${m.entries.length} files, ${(bytes / 1024).toFixed(1)} KB, version ${m.version}`);
+  });
 }
