@@ -6,26 +6,28 @@ import type { Plugin } from 'vite';
 import { afterBuild } from './after-build.ts';
 
 /**
- * A first paint without JavaScript (issue 27, item 3): the sign-in page as the built app renders
- * it, written into `dist/index.html` as static HTML and CSS.
+ * A first paint without JavaScript (issue 27, item 3): the sign-in pages (students' and
+ * teachers') as the built app renders them, written into `dist/index.html` as static HTML and CSS.
  *
- * After `vite build`, the built app is opened in headless Chromium on `/login`, once per language;
+ * After `vite build`, the built app is opened in headless Chromium on each path, once per language;
  * the screen's markup and the CSS rules it uses are captured and written into the page:
  *
  * - `<style id="prerender-css">` in the head: the style rules whose classes the markup uses, and
  *   every rule that names no generated class (tokens, reset, layers);
- * - one `<template id="prerender-<lang>">` per language;
- * - an inline script that, on `/login` with no session stored on this device, puts the template of
- *   the page's language where the app will be (the head's script has chosen the language and the
- *   colour mode already), and takes the app's container out of the page until the app has rendered
- *   the sign-in screen (src/app/prerender.ts swaps them in one frame and carries over what was
- *   typed, the focus, and a press on Sign In).
+ * - one `<template>` per language and path (`prerender-en-login`, `prerender-ar-login-teachers`);
+ * - an inline script that, on one of those paths with no session stored on this device, puts the
+ *   template of the path and the page's language where the app will be (the head's script has
+ *   chosen the language and the colour mode already), and takes the app's container out of the
+ *   page until the app has rendered the screen (src/app/prerender.ts swaps them in one frame and
+ *   carries over what was typed, the focus, and a press on Sign In).
  *
  * Generated ids are prefixed (`pre-`) so that nothing in the copy points into the app's own tree.
  * When Chromium is not on this machine, the build goes on without it (a note says so): the app is
  * the same, only its first paint waits for the JavaScript.
  */
-export const PRERENDER_PATHS = ['/login'] as const;
+export const PRERENDER_PATHS = ['/login', '/login/teachers'] as const;
+/** A template's id: the language and the path (`prerender-ar-login-teachers`). */
+const templateId = (locale: string, p: string) => `prerender-${locale}${p.replace(/\//g, '-')}`;
 export const PRERENDER_LOCALES = ['en', 'ar'] as const;
 /** The session's key in localStorage (src/lib/engine/client.ts, TOKEN_KEY): a stored session is never shown the sign-in page. */
 const TOKEN_KEY = 'tutoring.token';
@@ -146,7 +148,7 @@ export function showScript(): string {
   try { if (localStorage.getItem(${JSON.stringify(TOKEN_KEY)})) return; } catch (e) {}
   var path = location.pathname.replace(/\\/+$/, '') || '/';
   if (${JSON.stringify(PRERENDER_PATHS)}.indexOf(path) < 0) return;
-  var t = document.getElementById('prerender-' + document.documentElement.lang);
+  var t = document.getElementById('prerender-' + document.documentElement.lang + path.replace(/\\//g, '-'));
   var root = document.getElementById('root');
   if (!t || !root) return;
   var box = document.createElement('div');
@@ -212,14 +214,11 @@ export async function prerender(outDir: string): Promise<{ bytes: number } | { s
   const classes = new Set([...captures.values()].flatMap((c) => c.classes));
   const rules = [...new Set([...captures.values()].flatMap((c) => c.rules))];
   const css = usedRules(rules, classes).join('');
-  const templates = [...captures].map(([key, c]) => {
-    const locale = key.slice(0, 2);
-    return `<template id="prerender-${locale}">${escapeForTemplate(c.html)}</template>`;
-  });
+  const templates = [...captures].map(([key, c]) => `<template id="${templateId(key.slice(0, 2), key.slice(2))}">${escapeForTemplate(c.html)}</template>`);
   const html = source
     .replace('</head>', `<style id="prerender-css">${css}</style>\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root"></div>\n    ${templates.join('\n    ')}\n    <script>${showScript()}</script>`);
-  if (!html.includes('id="prerender-en"')) throw new Error('prerender: <div id="root"></div> not found in index.html');
+  if (!html.includes(`id="${templateId('en', '/login')}"`)) throw new Error('prerender: <div id="root"></div> not found in index.html');
   fs.writeFileSync(indexPath, html);
   return { bytes: html.length - source.length };
 }
@@ -229,6 +228,6 @@ export function prerenderPlugin(): Plugin {
   return afterBuild('prerender', 'pre', async (outDir, logger) => {
     if (process.env.PRERENDER === '0') return;
     const r = await prerender(outDir);
-    logger.info('skipped' in r ? `prerender: skipped (${r.skipped})` : `prerender: /login written into index.html (+${(r.bytes / 1024).toFixed(1)} KB)`);
+    logger.info('skipped' in r ? `prerender: skipped (${r.skipped})` : `prerender: ${PRERENDER_PATHS.join(', ')} written into index.html (+${(r.bytes / 1024).toFixed(1)} KB)`);
   });
 }

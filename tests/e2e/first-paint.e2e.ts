@@ -93,6 +93,23 @@ describe('first paint without JavaScript', () => {
     });
   });
 
+  it("the teachers' sign-in page has a copy of its own, and a teacher signs in through it", async () => {
+    await withBrowser('first-paint-e2e', async (b) => {
+      const page = await b.newPage();
+      const release = await holdAppScript(page);
+      await page.goto(`${app.url}/login/teachers`, { waitUntil: 'commit' });
+      await page.getByRole('textbox', { name: 'Email' }).waitFor({ timeout: TIMEOUT });
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Teachers Sign In');
+      expect(await page.locator('#prerender').count()).toBe(1);
+      await page.getByRole('textbox', { name: 'Email' }).fill('teacher@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('password');
+      release();
+      await page.locator('#prerender').waitFor({ state: 'detached', timeout: TIMEOUT });
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL('**/home', { timeout: TIMEOUT });
+    });
+  });
+
   it('a device with a session stored never shows the sign-in copy', async () => {
     await withBrowser('first-paint-e2e', async (b) => {
       const page = await b.newPage();
