@@ -19,7 +19,7 @@ import { afterBuild } from './after-build.ts';
  *   template of the path and the page's language where the app will be (the head's script has
  *   chosen the language and the colour mode already), and takes the app's container out of the
  *   page until the app has rendered the screen (src/app/prerender.ts swaps them in one frame and
- *   carries over what was typed, the focus, and a press on Sign In).
+ *   carries over what was typed or chosen, the focus, and the last press on a button).
  *
  * Generated ids are prefixed (`pre-`) so that nothing in the copy points into the app's own tree.
  * When Chromium is not on this machine, the build goes on without it (a note says so): the app is
@@ -156,6 +156,11 @@ export function showScript(): string {
   box.appendChild(t.content.cloneNode(true));
   // A press on Sign In before the app is there is kept, not sent as a page load (src/app/prerender.ts sends it).
   box.addEventListener('submit', function (e) { e.preventDefault(); box.setAttribute('data-submitted', ''); });
+  // So is the last press on another button (the menu, the colour mode): the app makes it again.
+  box.addEventListener('click', function (e) {
+    var b = e.target && e.target.closest ? e.target.closest('button') : null;
+    if (b && b.type !== 'submit') box.__pressed = b;
+  });
   window.__appRoot = root;
   root.replaceWith(box);
 })();`;

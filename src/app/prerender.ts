@@ -7,13 +7,17 @@ import { useLayoutEffect } from 'react';
  * While the copy is on screen, the app renders into its own container out of the page, so there is
  * one form on the page, not two. When the app has rendered its first screen (the route's page, or
  * the error screen), the container replaces the copy in one step before the frame is painted (same
- * markup, so nothing moves), with what the user did meanwhile: the values typed, the focus and the
- * caret, and a press on Sign In, which is then made on the app's form.
+ * markup, so nothing moves), with what the user did meanwhile: the values typed or chosen, the focus and
+ * the caret, the last press on a button and a press on Sign In, each then made on the app's own.
  */
 declare global {
   interface Window {
     /** The app's container, taken out of the page while the static copy is shown. */
     __appRoot?: HTMLElement;
+  }
+  interface HTMLElement {
+    /** On the copy: the last button pressed in it (not Sign In), set by index.html's inline script. */
+    __pressed?: HTMLButtonElement;
   }
 }
 
@@ -25,8 +29,8 @@ export function appContainer(): HTMLElement {
 /** Whether the static copy stands in for the app (its container is out of the page). */
 export const copyOnScreen = (): boolean => !!window.__appRoot;
 
-const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
-const valueSetter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+const inputValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+const selectValue = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set;
 
 /** Puts the app's container in place of the static copy, if the copy is on screen. */
 export function endPrerender(): void {
@@ -38,10 +42,14 @@ export function endPrerender(): void {
   delete window.__appRoot;
 
   const active = document.activeElement instanceof HTMLElement && copy.contains(document.activeElement) ? document.activeElement : null;
-  const focusIndex = active ? [...copy.querySelectorAll(FOCUSABLE)].indexOf(active) : -1;
   const typed = [...copy.querySelectorAll<HTMLInputElement>('input[autocomplete]')]
     .map((input) => ({ input, twin: root.querySelector<HTMLInputElement>(`input[autocomplete="${input.getAttribute('autocomplete')}"]`) }))
     .filter(({ input, twin }) => input.value && twin && !twin.value);
+  // A list (the language) set to another option than the one it was written with.
+  const chosen = [...copy.querySelectorAll('select')]
+    .filter((select) => select.selectedOptions[0] && !select.selectedOptions[0].defaultSelected)
+    .map((select) => ({ value: select.value, twin: twinOf(select, copy, root) }));
+  const pressed = copy.__pressed ? twinOf(copy.__pressed, copy, root) : null;
   const submitted = copy.hasAttribute('data-submitted');
   const caret = active instanceof HTMLInputElement ? caretOf(active) : null;
 
@@ -49,22 +57,40 @@ export function endPrerender(): void {
   // What the user did, once React's commit is over (an input event inside it would be undone by
   // React's restore of its controlled inputs) and before the frame is painted.
   queueMicrotask(() => {
-    // The app's inputs are React's: the value goes through the native setter and an input event, as typing would.
+    // The app's inputs are React's: the value goes through the native setter and an event, as the user's would.
     for (const { input, twin } of typed) {
-      valueSetter?.call(twin, input.value);
+      inputValue?.call(twin, input.value);
       twin!.dispatchEvent(new Event('input', { bubbles: true }));
     }
+    for (const { value, twin } of chosen) {
+      if (!(twin instanceof HTMLSelectElement)) continue;
+      selectValue?.call(twin, value);
+      twin.dispatchEvent(new Event('change', { bubbles: true }));
+    }
     if (active) {
-      // A field is found by what it is for (its autocomplete), anything else by its place among the focusable.
+      // A field is found by what it is for (its autocomplete), anything else by its place in the screen.
       const kind = active.getAttribute('autocomplete');
-      const target = (kind && root.querySelector<HTMLElement>(`input[autocomplete="${kind}"]`)) || root.querySelectorAll<HTMLElement>(FOCUSABLE)[focusIndex];
+      const target = (kind && root.querySelector<HTMLElement>(`input[autocomplete="${kind}"]`)) || twinOf(active, copy, root);
       target?.focus({ preventScroll: true });
       if (target instanceof HTMLInputElement && caret) target.setSelectionRange(caret[0], caret[1]);
     }
+    if (pressed instanceof HTMLButtonElement) pressed.click();
     // A press on Sign In, made on the app's form once React has taken the values in.
     const form = typed[0]?.twin?.form ?? root.querySelector('form');
     if (submitted && form) setTimeout(() => form.requestSubmit());
   });
+}
+
+/**
+ * The element at the same place in the app's tree as `el` in the copy (the markup is the same),
+ * when it is the same kind of element; else null.
+ */
+function twinOf(el: Element, copy: Element, root: Element): HTMLElement | null {
+  const path: number[] = [];
+  for (let n: Element = el; n !== copy && n.parentElement; n = n.parentElement) path.unshift([...n.parentElement.children].indexOf(n));
+  let twin: Element | undefined = root;
+  for (const i of path) twin = twin?.children[i];
+  return twin instanceof HTMLElement && twin.tagName === el.tagName && twin.getAttribute('aria-label') === el.getAttribute('aria-label') ? twin : null;
 }
 
 /** An input's selection, or null for a type without one (email, number). */
