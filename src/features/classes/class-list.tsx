@@ -49,7 +49,7 @@ export function ClassList({ kind }: { kind: 'coming-classes' | 'classes-history'
         )}
         components={{
           Footer: () => (loading || (!loaded && items.length === 0) ? (
-            <Center py="4"><Spinner size="sm" aria-label={t('classes.loadingClasses')} /></Center>
+            <Center py="4" role="status" aria-label={t('classes.loadingClasses')}><Spinner size="sm" /></Center>
           ) : failed && hasMore ? (
             // A later page could not be read: Retry asks for it again (scrolling does not, once at the end).
             <LoadError variant="inline" onRetry={loadMore} />

@@ -92,7 +92,7 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
         <Text fontSize="sm" color="fg.muted">
           {t('wallet.cardNote')}
         </Text>
-        {state === 'loading' && <Spinner size="sm" aria-label={t('wallet.cardLoading')} />}
+        {state === 'loading' && <Spinner size="sm" role="status" aria-label={t('wallet.cardLoading')} />}
         {state === 'failed' && (
           <Text color="fg.error" role="alert">
             {t('msg.paymentProcessingFailed')}
