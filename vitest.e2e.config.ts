@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/e2e/sequencer.ts';
 
 /** Browser tests: Playwright driving Debian's Chromium against a production build and the reference server. */
 export default defineConfig({
@@ -6,8 +7,11 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
     pool: 'forks',
-    // One browser at a time: 2 cores, and several tests run two browser contexts each.
-    fileParallelism: false,
+    // Two files at a time (each has its own server, database and browsers): a file alone keeps
+    // about 1.5 of this machine's 2 cores busy. E2E_WORKERS=1 runs one file at a time.
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    sequence: { sequencer: LongestFirst },
     testTimeout: 90_000,
     hookTimeout: 180_000,
     globalSetup: ['tests/e2e/global-setup.ts'],

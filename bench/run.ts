@@ -7,11 +7,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../server/index.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { seed } from '../server/seed/index.ts';
+import { productionBuild } from '../tests/e2e/global-setup.ts';
 import { armWaitForText, jsGzipBytes, launch, printTable, sleep, stats, type BenchBrowser, type Row } from './lib.ts';
 import { COUNT_EVENTS, STUDENT_SCREENS } from './screens.ts';
 import { describeProfile, PROFILES, type NetProfile } from './network.ts';
@@ -42,7 +42,6 @@ const ECONOMY_MS = smoke ? 3_000 : quick ? 12_000 : 60_000;
 /** The idle-polling byte count's window: a multiple of both poll intervals (home 10 s, calendar 20 s). */
 const BYTES_WINDOW_MS = smoke ? 3_000 : quick ? 20_000 : 60_000;
 const root = process.cwd();
-const builtDist = path.join(root, 'dist');
 /** A private copy of the build, so a `vite build` running meanwhile cannot pull it from under the server. */
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-bench-dist-'));
 const rows: Row[] = [];
@@ -50,12 +49,7 @@ const now = () => performance.timeOrigin + performance.now();
 const log = (s: string) => console.log(`[bench] ${s}`);
 
 function ensureBuild() {
-  if (!(process.env.E2E_SKIP_BUILD === '1' && fs.existsSync(path.join(builtDist, 'index.html')))) {
-    log('building the client (vite build)');
-    const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-    if (r.status !== 0) throw new Error('vite build failed');
-  }
-  fs.cpSync(builtDist, dist, { recursive: true });
+  fs.cpSync(productionBuild(root), dist, { recursive: true });
 }
 
 async function apiLogin(base: string, email: string) {
@@ -330,7 +324,7 @@ async function benchCrossTabAndRealtime(server: RunningServer) {
       rt.push((await seen) - t0);
       await sleep(100);
     }
-    rows.push({ section: 'realtime', name: 'message posted by the other party → rendered', ...stats(rt), unit: 'ms' });
+    rows.push({ section: 'realtime', name: 'message posted by the other party → rendered', ...stats(rt), unit: 'ms', target: 'realtimeMessage' });
 
     await moneyAcrossTabs(server, b, a, tabB);
   } finally {

@@ -4,6 +4,7 @@
 //   --cpu R   browser tests: every tab runs with its CPU slowed R× (CDP Emulation.setCPUThrottlingRate,
 //             through the harness's E2E_CPU_THROTTLE), as on a phone or a busy CI machine
 //   --load K  K busy processes run beside the tests, as a machine doing other work (2 cores here)
+//   -t NAME   only the tests whose name matches NAME (vitest's -t)
 // A browser test file (`*.e2e.ts`) is run with vitest.e2e.config.ts; the client is built once, before
 // the first run, and every run serves that build. Exits 1 when any test failed at least once.
 import { spawn, spawnSync } from 'node:child_process';
@@ -24,9 +25,10 @@ const flag = (name) => {
 };
 const cpu = Number(flag('--cpu') ?? 0);
 const load = Number(flag('--load') ?? 0);
+const only = flag('-t');
 const [file, nArg] = args;
 if (!file || !fs.existsSync(file)) {
-  console.error('usage: npm run test:repeat -- <test file> [n] [--cpu R] [--load K]');
+  console.error('usage: npm run test:repeat -- <test file> [n] [--cpu R] [--load K] [-t NAME]');
   process.exit(2);
 }
 const n = Number(nArg ?? 10);
@@ -55,7 +57,7 @@ const times = [];
 for (let run = 1; run <= n; run++) {
   const out = path.join(tmp, `run-${run}.json`);
   const started = Date.now();
-  spawnSync(bin('vitest'), ['run', ...(e2e ? ['--config', 'vitest.e2e.config.ts'] : []), file, '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`], {
+  spawnSync(bin('vitest'), ['run', ...(e2e ? ['--config', 'vitest.e2e.config.ts'] : []), file, ...(only ? ['-t', only] : []), '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, FORCE_COLOR: '0', ...(e2e ? { E2E_SKIP_BUILD: '1' } : {}), ...(cpu > 1 ? { E2E_CPU_THROTTLE: String(cpu) } : {}) },
   });
@@ -65,6 +67,8 @@ for (let run = 1; run <= n; run++) {
   if (results.length === 0) results = [{ fullName: '(the file did not run)', status: 'failed', failureMessages: ['no results'] }];
   let failedNow = 0;
   for (const a of results) {
+    // Tests left out by -t (skipped) are not counted.
+    if (a.status !== 'passed' && a.status !== 'failed') continue;
     const name = a.fullName ?? a.title;
     const t = tally.get(name) ?? { passed: 0, failed: 0, firstError: '' };
     if (a.status === 'passed') t.passed += 1;

@@ -3,8 +3,9 @@
 //   1. the type check (`tsc -p tsconfig.json --noEmit`, TypeScript 7) and the lint (`eslint .`, the
 //      layer rules of ARCHITECTURE.md included), each counted as one test, then unit, server
 //      contract and sync-engine scenario tests (vitest)
-//   2. browser end-to-end tests (vitest + Playwright + Debian's Chromium, against a production build)
-//   3. the benchmark in --quick mode, once, as a smoke test (it must complete; figures are not checked)
+//   2. browser end-to-end tests (vitest + Playwright + Debian's Chromium, against a production build),
+//      the benchmark's smoke run among them (tests/e2e/bench-smoke.e2e.ts: it must complete; figures
+//      are not checked)
 // Set TEST_ONLY=unit|e2e|bench to run one part (the type check and the lint run with unit).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -102,22 +103,12 @@ if (!only || only === 'unit') {
   lint();
   vitest('unit', []);
 }
-if (!only || only === 'e2e') {
-  if (chromiumReady()) vitest('e2e', ['--config', 'vitest.e2e.config.ts']);
+if (!only || only === 'e2e' || only === 'bench') {
+  // The benchmark's smoke run is one of the browser test files (tests/e2e/bench-smoke.e2e.ts).
+  if (chromiumReady()) vitest('e2e', ['--config', 'vitest.e2e.config.ts', ...(only === 'bench' ? ['tests/e2e/bench-smoke.e2e.ts'] : [])]);
   else {
     failed += 1;
     failures.push('Browser tests: Chromium is missing');
-  }
-}
-if ((!only || only === 'bench') && fs.existsSync(path.join(root, 'bench', 'run.ts'))) {
-  console.log('\nBenchmark smoke run (--quick): checks that it completes, not the figures.');
-  const started = Date.now();
-  const r = spawnSync(bin('tsx'), ['bench/run.ts', '--quick', '--smoke'], { stdio: 'inherit', env: { ...process.env, E2E_SKIP_BUILD: '1' } });
-  fileTimes.push({ file: '(benchmark smoke run)', seconds: (Date.now() - started) / 1000 });
-  if (r.status === 0) passed += 1;
-  else {
-    failed += 1;
-    failures.push(`Benchmark smoke run (exited ${r.status ?? r.signal})`);
   }
 }
 fs.rmSync(tmp, { recursive: true, force: true });

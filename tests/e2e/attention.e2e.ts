@@ -66,6 +66,6 @@ describe('attention while the app is in the background', () => {
       expect(n.title).toBe('Ustadha Amina Hassan');
       expect(n.tag).toMatch(/^message-\d+$/);
       await hide(page, false);
-    });
+    }, { notifications: true });
   });
 });

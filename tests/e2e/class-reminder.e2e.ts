@@ -103,7 +103,7 @@ describe('browser notifications about a class, end to end', () => {
       await joining.goBack();
       await joining.getByRole('dialog', { name: 'Class Details' }).getByText(`#${klass.id}`).waitFor({ timeout: TIMEOUT });
       expect(new URL(joining.url()).searchParams.get('join')).toBeNull();
-    });
+    }, { notifications: true });
   });
 
   it('the teacher cancels a class of the student: one notification with two tabs open, none after a reload, its click opens the class', async () => {
@@ -136,6 +136,6 @@ describe('browser notifications about a class, end to end', () => {
 
       const details = await clickOpens(b, [one, two], shown[0]!.url!, klass.id);
       await details.getByText('Canceled', { exact: true }).first().waitFor({ timeout: TIMEOUT });
-    });
+    }, { notifications: true });
   });
 });

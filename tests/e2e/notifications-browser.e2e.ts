@@ -72,6 +72,6 @@ describe('browser notifications about classes', () => {
       const details = await clickOpensClass(b, [one, two], shown[0]!.url!, klass.id, TIMEOUT);
       // The request waits for the student's answer in the dialog.
       await details.getByText(/asks to move this class/).waitFor({ timeout: TIMEOUT });
-    });
+    }, { notifications: true });
   });
 });
