@@ -301,6 +301,8 @@ describe('shell', () => {
           await dialog.getByRole('button', { name: 'Cancel' }).click();
           await dialog.waitFor({ state: 'hidden', timeout: TIMEOUT });
           expect(new URL(page.url()).pathname).toBe('/home');
+          // The focus is back on the menu's button (the Logout item that opened the dialog is hidden).
+          await expect.poll(() => account.evaluate((el) => el === document.activeElement), { timeout: TIMEOUT }).toBe(true);
 
           await account.click();
           await page.getByRole('menuitem', { name: 'Logout' }).click();

@@ -25,7 +25,9 @@ export default function UserMenuPopup({ woken }: { woken: Woken }) {
     <>
       <Menu.Root
         defaultOpen={woken.open}
-        positioning={{ placement: 'bottom-end' }}
+        // Fixed, as the sticky bar it hangs from: a scroll of the page does not carry it away before it is
+        // placed again (a press on an item could land beside it).
+        positioning={{ placement: 'bottom-end', strategy: 'fixed' }}
         onSelect={({ value }) => {
           if (value === 'logout') setConfirming(true);
           else navigate(value === 'help' ? '/help' : '/settings');
@@ -51,7 +53,7 @@ export default function UserMenuPopup({ woken }: { woken: Woken }) {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <LogoutDialog open={confirming} onClose={() => setConfirming(false)} />
+      <LogoutDialog open={confirming} onClose={() => setConfirming(false)} finalFocusEl={() => trigger.current} />
     </>
   );
 }

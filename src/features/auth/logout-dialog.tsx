@@ -4,8 +4,12 @@ import { useState } from 'react';
 import { useLogout } from './use-logout.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 
-/** Asks before signing out; asks again when changes made offline have not been sent yet. */
-export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Asks before signing out; asks again when changes made offline have not been sent yet.
+ * `finalFocusEl`: where the focus goes when it is cancelled (the menu's button: the item that
+ * opened it is gone with its menu).
+ */
+export function LogoutDialog({ open, onClose, finalFocusEl }: { open: boolean; onClose: () => void; finalFocusEl?: () => HTMLElement | null }) {
   const logout = useLogout();
   const [busy, setBusy] = useState(false);
   const [unsent, setUnsent] = useState(false);
@@ -26,6 +30,7 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
     <AppDialog
       open={open}
       onClose={close}
+      finalFocusEl={finalFocusEl}
       busy={busy}
       role="alertdialog"
       title={t('menu.logout')}

@@ -71,7 +71,9 @@ export default function NotificationsPopup({ woken }: { woken: Woken }) {
         setOpen(e.open);
         onOpenChange(e.open);
       }}
-      positioning={{ placement: 'bottom-end' }}
+      // Fixed, as the sticky bar it hangs from: a scroll of the page does not carry it away before it is
+      // placed again (a press on an item could land beside it).
+      positioning={{ placement: 'bottom-end', strategy: 'fixed' }}
     >
       <Menu.Trigger asChild>
         <BellButton ref={trigger} count={count} />
