@@ -70,6 +70,9 @@ export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
   api.use('*', async (c, next) => {
     const k = `${c.req.method} ${c.req.path}`;
     app.requestCounts.set(k, (app.requestCounts.get(k) ?? 0) + 1);
+    // With its query too (an older page of a list is the list's path with a cursor), when it has one.
+    const q = new URL(c.req.url).search;
+    if (q) app.requestCounts.set(k + q, (app.requestCounts.get(k + q) ?? 0) + 1);
     await next();
   });
   api.use('*', faults());

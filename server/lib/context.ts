@@ -71,7 +71,7 @@ export interface AppContext {
   clockOffsetMs: number;
   /** Where uploaded files are stored (served at `/uploads/`). */
   uploadsDir: string;
-  /** API requests served, by `METHOD /path` (no query): what the benchmarks' request-economy figures read. */
+  /** API requests served, by `METHOD /path` (no query: what the benchmarks' request-economy figures read), and those with a query by `METHOD /path?query` as well. */
   requestCounts: Map<string, number>;
   /** Requests being handled now (the server closes its database only once none is). */
   inflight: { count: number };
