@@ -153,7 +153,10 @@ export async function withBrowser(
     await fn(b).catch(async (e: unknown) => {
       const file = `/tmp/${name}-failure-${Date.now()}.png`;
       await b.context.pages()[0]?.screenshot({ path: file, fullPage: true }).catch(() => {});
-      throw new Error(`${(e as Error).message}\n(screenshot: ${file})`);
+      // The failure's own stack, so the report points at the assertion that failed, not at this line.
+      const failure = new Error(`${(e as Error).message}\n(screenshot: ${file})`, { cause: e });
+      failure.stack = `${failure.message}\n${((e as Error).stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).join('\n')}`;
+      throw failure;
     });
     const allowed = opts.allowErrors;
     expect(allowed ? b.errors.filter((e) => !allowed.test(e)) : b.errors).toEqual([]);

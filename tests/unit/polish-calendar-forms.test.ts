@@ -59,6 +59,17 @@ describe('week view scroll time', () => {
     expect(scrollTimeFor([{ start_datetime: '2026-11-24T22:20:00Z' }], 'Africa/Cairo', NOW)).toBe('00:00:00');
     expect(scrollTimeFor([{ start_datetime: 'not a date' }], 'UTC', NOW)).toBe('12:00:00');
   });
+  it('opens at midnight when a class shown runs past it (its next day\'s part starts at 00:00)', () => {
+    // 23:30 to 00:15 in UTC, Tuesday into Wednesday, beside a class at 07:15.
+    const late = { start_datetime: '2026-11-24T23:30:00Z', end_datetime: '2026-11-25T00:15:00Z' };
+    const early = { start_datetime: '2026-11-23T07:15:00Z', end_datetime: '2026-11-23T08:00:00Z' };
+    const weekEnd = Date.UTC(2026, 10, 28);
+    expect(scrollTimeFor([late, early], 'UTC', NOW, weekEnd)).toBe('00:00:00');
+    // Wednesday is not shown (the view ends at Wednesday's midnight): the start alone counts.
+    expect(scrollTimeFor([late, early], 'UTC', NOW, Date.UTC(2026, 10, 25))).toBe('06:00:00');
+    // In New York it is 18:30 to 19:15, one day: no midnight part (the earliest is 02:15).
+    expect(scrollTimeFor([late, early], 'America/New_York', NOW, weekEnd)).toBe('01:00:00');
+  });
 });
 
 describe('class form times snap to quarters (reschedule and makeup)', () => {

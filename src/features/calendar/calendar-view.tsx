@@ -94,7 +94,9 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
   }], [t, locale]); // eslint-disable-line react-hooks/exhaustive-deps -- t reads the language
   const events = useMemo(() => classes.map((k) => toEvent(k, role)), [classes, role]);
   // Around the week's first class, or now (the same string on a poll is the same option).
-  const scrollTime = useMemo(() => scrollTimeFor(classes, timeZone), [classes, timeZone]);
+  // The shown range's end (a class running past its last midnight is not shown past it).
+  const [viewEnd, setViewEnd] = useState<number | undefined>(undefined);
+  const scrollTime = useMemo(() => scrollTimeFor(classes, timeZone, undefined, viewEnd), [classes, timeZone, viewEnd]);
   // FullCalendar scrolls to `scrollTime` only when a view is first shown. The first render may
   // hold only some of the window's classes (the home document's, before the calendar's own read),
   // and the week then opened around those, with the week's earlier classes above the view. When the
@@ -110,6 +112,7 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
   const [viewType, setViewType] = useState<string>(initialView);
   const onDates = useCallback((info: DatesSetInfo) => {
     setViewType(info.view.type);
+    setViewEnd(info.end.getTime());
     onRange(info);
   }, [onRange]);
   const onClick = useCallback((info: EventClickInfo) => {

@@ -174,13 +174,16 @@ function WeekList({ days, byDay, today, item }: { days: string[]; byDay: Map<str
   const { t } = useI18n();
   const todayRef = useRef<HTMLDivElement>(null);
   const first = days[0];
-  // Today's day is placed once per week shown, as the classes come in: the week may open with
-  // only the classes already on the device, today near the top, and the days before today then
-  // fill and push it below the fold (on a Sunday, Saturday's classes). Never once the user has
+  // Today's day is placed as the classes come in: the week may open with only the classes already
+  // on the device, today near the top, and the days before today then fill and push it below the
+  // fold (on a Sunday, Saturday's classes). Once brought to the top it is kept there while they
+  // fill (on a Friday all six days before it grow after it was placed). Never once the user has
   // scrolled, tapped or pressed a key: the list is theirs then.
   const placed = useRef(false);
+  const anchored = useRef(false);
   useEffect(() => {
     placed.current = false;
+    anchored.current = false;
     const mine = () => void (placed.current = true);
     const events = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
     for (const e of events) addEventListener(e, mine, { passive: true, once: true });
@@ -191,11 +194,11 @@ function WeekList({ days, byDay, today, item }: { days: string[]; byDay: Map<str
   useEffect(() => {
     const el = todayRef.current;
     if (!el || placed.current) return;
-    const r = el.getBoundingClientRect();
-    // Only when it is below the fold: a week opened at today's day needs no scroll.
-    if (r.top > window.innerHeight * 0.5) {
+    // Only once it is below the fold (a week opened at today's day needs no scroll), then again
+    // whenever the days before it grow.
+    if (anchored.current || el.getBoundingClientRect().top > window.innerHeight * 0.5) {
       el.scrollIntoView({ block: 'start' });
-      placed.current = true;
+      anchored.current = true;
     }
   }, [first, byDay]);
   return (
