@@ -30,7 +30,7 @@ const render = () => {
 // the screen being opened and read its tables (they would otherwise wait for its first render).
 const engine = getEngine();
 const signedIn = () => engine.getState().session.status === 'signed-in';
-preloadRoute(location.pathname, signedIn());
+void preloadRoute(location.pathname, signedIn());
 preloadOnIntent(signedIn);
 // Temporal is native in Chromium; elsewhere its polyfill is fetched before the first render, and so
 // is the Arabic catalogue when Arabic is the language (src/lib/i18n).

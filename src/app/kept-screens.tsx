@@ -1,7 +1,21 @@
-import { Activity, useLayoutEffect, useReducer, useRef, type ReactNode } from 'react';
-import { UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, useOutlet, type Location, type NavigationType } from 'react-router';
+import { Activity, Component, startTransition, useContext, useEffect, useLayoutEffect, useReducer, useRef, type ReactNode } from 'react';
+import {
+  matchRoutes,
+  UNSAFE_DataRouterContext as DataRouterContext,
+  UNSAFE_LocationContext as LocationContext,
+  UNSAFE_RouteContext as RouteContext,
+  useLocation,
+  useNavigationType,
+  useOutlet,
+  type Location,
+  type NavigationType,
+} from 'react-router';
+import { bottomNav, sideMenu } from '../components/layout/menu-items.ts';
 import { scrollToTop } from '../lib/scroll.ts';
-import { ScreenShellProvider, useLiveShell, type ShellValue } from './session-context.tsx';
+import { guard } from './guard.ts';
+import { routeOfPath, preloadRoute } from './preload.ts';
+import { RouteError } from './route-error.tsx';
+import { roleOf, ScreenShellProvider, useLiveShell, type ShellValue } from './session-context.tsx';
 
 /** How many screens stay mounted (the one shown and the last ones left), bounding memory. */
 export const KEPT_SCREENS = 12;
@@ -19,7 +33,11 @@ interface Kept {
   /** Last time it was shown (a counter): the oldest goes first when too many are kept. */
   used: number;
   scrollY: number;
+  /** Rendered hidden ahead of its first visit (`usePreparedScreens`); its location is a stand-in until then. */
+  prepared?: boolean;
 }
+
+type Store = { userKey: string; clock: number; kept: Kept[] };
 
 /**
  * The router's outlet, keeping the last screens mounted while hidden (React's `<Activity>`), so a
@@ -44,7 +62,7 @@ export function KeptOutlet({ userKey, keep }: { userKey: string; keep: boolean }
   const location = useLocation();
   const navigationType = useNavigationType();
   const shell = useLiveShell();
-  const store = useRef<{ userKey: string; clock: number; kept: Kept[] }>({ userKey, clock: 0, kept: [] });
+  const store = useRef<Store>({ userKey, clock: 0, kept: [] });
   const s = store.current;
   if (s.userKey !== userKey) {
     s.userKey = userKey;
@@ -57,6 +75,7 @@ export function KeptOutlet({ userKey, keep }: { userKey: string; keep: boolean }
 
   useScrollPerScreen(s, keep ? key : `~${key}`, navigationType);
   useFreshOnShow(current?.key ?? null);
+  usePreparedScreens(s, keep, shell);
 
   return (
     <>
@@ -92,7 +111,10 @@ function upsert(s: { clock: number; kept: Kept[] }, key: string, element: ReactN
     // it as it was keeps the element itself, so React shows the kept tree without re-rendering it.
     const at = k.context.location;
     if (at.search !== location.search || at.hash !== location.hash || at.state !== location.state) {
-      Object.assign(k, { element, context: { location, navigationType } });
+      Object.assign(k, { element, context: { location, navigationType }, prepared: false });
+    } else if (k.prepared) {
+      // A screen rendered ahead keeps its element (its tree is there) and takes the real location.
+      Object.assign(k, { context: { location, navigationType }, prepared: false });
     }
     k.used = s.clock;
   } else {
@@ -105,6 +127,91 @@ function upsert(s: { clock: number; kept: Kept[] }, key: string, element: ReactN
     }
   }
   return k;
+}
+
+/** How long after the screen shown mounted the preparing of the others starts (then in idle time only). */
+const PREPARE_AFTER_MS = 1000;
+
+const whenIdle = (timeout?: number) =>
+  new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), timeout ? { timeout } : undefined);
+    else setTimeout(resolve, 50);
+  });
+
+/**
+ * Every screen is ready before its first click (ARCHITECTURE rule 10, issue 27 item 2). Once the
+ * screen shown has settled and the browser is idle, the role's other menu screens are prepared one
+ * at a time: their code and their mirror tables are loaded, then the screen is added to the kept
+ * ones, hidden. React renders a hidden `<Activity>` at its lowest priority, in slices that yield to
+ * input, and runs none of its effects (no request, no subscription) until it is shown; shown, it is
+ * the kept screen of any later visit (its live queries read the mirror's current rows before the
+ * first paint, see `useFreshOnShow`). Prepared screens are the first to go when more than
+ * `KEPT_SCREENS` are kept, so the memory stays bounded by that number of screens.
+ */
+function usePreparedScreens(s: Store, keep: boolean, shell: ShellValue) {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const router = useContext(DataRouterContext)?.router;
+  const shellRef = useRef(shell);
+  useLayoutEffect(() => void (shellRef.current = shell), [shell]);
+  const { session, settings } = shell;
+  const user = session.status === 'signed-in' ? session.user : null;
+  const role = roleOf(user);
+  const enableWallet = !!settings?.enable_app_wallet;
+  const isChild = !!user?.is_child;
+  const mustConfirm = !!user && !user.email_verified_at && !!settings?.email_verification;
+  const userKey = s.userKey;
+  useEffect(() => {
+    if (!keep || !role || !router || mustConfirm) return;
+    let stopped = false;
+    const paths = [...new Set([...bottomNav(role, enableWallet), ...sideMenu(role, { is_child: isChild })].filter((i) => !i.external).map((i) => i.to))];
+    void (async () => {
+      await new Promise((r) => setTimeout(r, PREPARE_AFTER_MS));
+      for (const path of paths) {
+        await whenIdle();
+        if (stopped || s.userKey !== userKey) return;
+        if (s.kept.some((k) => k.key === path) || s.kept.length >= KEPT_SCREENS) continue;
+        const def = routeOfPath(path);
+        const matches = matchRoutes(router.routes, path);
+        if (!def || !matches || def.path.includes(':')) continue;
+        const verdict = guard({ name: def.name, path, meta: def.meta, query: new URLSearchParams() }, { token: 'stored', role, mustConfirm });
+        if (verdict.kind !== 'allow') continue;
+        await preloadRoute(path, true);
+        await whenIdle();
+        if (stopped || s.userKey !== userKey || s.kept.some((k) => k.key === path) || s.kept.length >= KEPT_SCREENS) continue;
+        const location: Location = { pathname: path, search: '', hash: '', state: null, key: 'prepared' };
+        s.kept.push({
+          key: path,
+          element: (
+            <RouteContext.Provider value={{ outlet: null, matches, isDataRoute: true }}>
+              <ScreenBoundary>{matches.at(-1)!.route.element}</ScreenBoundary>
+            </RouteContext.Provider>
+          ),
+          context: { location, navigationType: 'PUSH' as NavigationType },
+          shell: shellRef.current,
+          tree: null,
+          treeOf: [],
+          used: 0,
+          scrollY: 0,
+          prepared: true,
+        });
+        startTransition(rerender);
+      }
+    })();
+    return () => {
+      stopped = true;
+    };
+  }, [s, keep, userKey, role, isChild, router, mustConfirm, enableWallet]);
+}
+
+/** A prepared screen that fails to render shows the route's error screen in its place, as its route would. */
+class ScreenBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }
 
 /**

@@ -12,8 +12,8 @@ type PageModule = { default: ComponentType };
  * pick up the new index; a second failure reaches the route's error screen.
  */
 export type LazyPage = LazyExoticComponent<ComponentType> & {
-  /** Fetches the screen's code ahead of time (the module cache keeps it for the render). */
-  preload(): void;
+  /** Fetches the screen's code ahead of time (the module cache keeps it for the render); settles once it is there (or failed). */
+  preload(): Promise<void>;
 };
 
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
@@ -38,5 +38,5 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
     }
   });
   // A failed preload is not an error: the render's own load retries and handles it.
-  return Object.assign(page, { preload: () => void load().catch(() => {}) });
+  return Object.assign(page, { preload: () => load().then(() => undefined, () => undefined) });
 }

@@ -14,14 +14,15 @@ export function routeOfPath(pathname: string): RouteDef | undefined {
  * link): its code, and for a signed-in user its mirror tables read into their collections (the
  * tables' code is loaded only then, so a guest never downloads it).
  */
-export function preloadRoute(pathname: string, signedIn: boolean): void {
+export function preloadRoute(pathname: string, signedIn: boolean): Promise<void> {
   const def = routeOfPath(pathname);
-  if (!def) return;
-  PAGES[def.name].preload();
-  if (signedIn && def.tables?.length) {
-    const tables = def.tables;
-    void import('../lib/engine/tables.ts').then((m) => tables.forEach((t) => void m.collectionOf(t).preload()));
-  }
+  if (!def) return Promise.resolve();
+  const code = PAGES[def.name].preload();
+  const tables = signedIn ? (def.tables ?? []) : [];
+  if (!tables.length) return code;
+  const read = import('../lib/engine/tables.ts').then((m) => Promise.all(tables.map((t) => m.collectionOf(t).preload())));
+  // Settles once both are there; a table that could not be read is the screen's own to report.
+  return Promise.all([code, read]).then(() => undefined, () => undefined);
 }
 
 /**
@@ -36,7 +37,7 @@ export function preloadOnIntent(signedIn: () => boolean): () => void {
     const key = `${a.pathname}|${signedIn()}`;
     if (seen.has(key)) return;
     seen.add(key);
-    preloadRoute(a.pathname, signedIn());
+    void preloadRoute(a.pathname, signedIn());
   };
   const events = ['pointerover', 'focusin', 'pointerdown'] as const;
   events.forEach((t) => document.addEventListener(t, onIntent, { passive: true, capture: true }));

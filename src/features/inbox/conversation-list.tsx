@@ -8,6 +8,13 @@ import { cutAlike } from './text.ts';
 import { InboxIcon } from './icons.tsx';
 import { useConversationSearch, type ConversationSearch } from './search.ts';
 
+/**
+ * Rows the list renders before it has measured anything: a screen hidden before its first visit
+ * (prepared, src/app/kept-screens.tsx) is rendered while it has no size, and its first frame shown
+ * has these conversations (a tall screen of rows) instead of an empty list for a frame.
+ */
+const FIRST_ROWS = 15;
+
 export interface ConversationListProps {
   /** Every conversation the mirror holds, already sorted, newest activity first. */
   conversations: readonly Conversation[];
@@ -72,6 +79,7 @@ export function ConversationList({ conversations, ready, selectedId, onSelect, h
             style={{ height: '100%' }}
             data={shown as Conversation[]}
             computeItemKey={(_, c) => c.id}
+            initialItemCount={Math.min(shown.length, FIRST_ROWS)}
             increaseViewportBy={{ top: 200, bottom: 400 }}
             endReached={endReached}
             itemContent={(_, c) => <ConversationItem conversation={c} selected={c.id === selectedId} onSelect={onSelect} fullTitle={alike.has(c.id)} />}

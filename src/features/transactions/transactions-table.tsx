@@ -5,6 +5,13 @@ import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { t, useI18n } from '../../lib/i18n/index.ts';
 import { detail, direction, displayValue, typeLabel, type TransactionRow } from './rows.ts';
 
+/**
+ * Rows the list renders before it has measured anything: a screen hidden before its first visit
+ * (prepared, src/app/kept-screens.tsx) is rendered while it has no size, and its first frame shown
+ * has these transactions (a tall screen of rows) instead of an empty list for a frame.
+ */
+const FIRST_ROWS = 20;
+
 const strip = <T extends object>(props: T): Omit<T, 'context' | 'item'> => {
   const { context: _c, item: _i, ...rest } = props as T & { context?: unknown; item?: unknown };
   return rest;
@@ -105,6 +112,7 @@ export function TransactionsTable({ rows, timeZone }: { rows: TransactionRow[]; 
     <Box h={{ base: 'calc(100dvh - 230px)', md: 'calc(100dvh - 260px)' }} minH="80" borderWidth="1px" borderRadius="md" overflow="hidden">
       <TableVirtuoso
         data={rows}
+        initialItemCount={Math.min(rows.length, FIRST_ROWS)}
         context={locale}
         components={compact ? COMPACT : COMPONENTS}
         computeItemKey={(_, r) => r.key}
