@@ -169,11 +169,53 @@ const reloadsFor = (p: NetProfile) => (smoke ? 1 : p.name === 'loopback' ? (quic
  * looking at it), then opens every other screen once, in menu order: each is a first visit in this
  * session of a screen whose data is in the mirror. Returns the screen it ends on.
  */
-async function firstVisitsAfterReload(page: Page, current: string, into: Record<string, number[]>, screens = STUDENT_SCREENS): Promise<string> {
+/** What preparing the other screens after a reload cost (src/app/kept-screens.tsx): its time, and the tab's heap before and after. */
+interface Preparing { ms: number[]; heapBefore: number[]; heapAfter: number[] }
+const newPreparing = (): Preparing => ({ ms: [], heapBefore: [], heapAfter: [] });
+
+/** The rows of `Preparing`, in `section`. */
+function preparingRows(section: string, p: Preparing): Row[] {
+  if (!p.ms.length) return [];
+  const mb = (xs: number[]) => stats(xs.map((x) => x / 1048576));
+  return [
+    { section, name: 'after a reload: the other screens prepared while idle (from the first screen with data)', ...stats(p.ms), unit: 'ms', note: 'the user can click meanwhile; a screen not yet prepared opens as before' },
+    { section, name: 'tab JS heap after a reload, first screen only', ...mb(p.heapBefore), unit: 'MB' },
+    { section, name: 'tab JS heap after a reload, every menu screen prepared', ...mb(p.heapAfter), unit: 'MB' },
+  ];
+}
+
+const heapNow = (page: Page) =>
+  page.evaluate(() => {
+    (window as Window & { gc?: () => void }).gc?.();
+    return (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? NaN;
+  });
+
+/**
+ * The first visit of every other screen after a reload. The user looks at the screen the reload
+ * landed on until the app has prepared the others while idle (each is a hidden child of <main>:
+ * React hides an Activity's DOM with display: none), at most 20 s; that time is recorded.
+ */
+async function firstVisitsAfterReload(page: Page, current: string, into: Record<string, number[]>, screens = STUDENT_SCREENS, prep?: Preparing): Promise<string> {
   const here = screens.find((s) => s.label === current)!;
   await page.reload();
   await waitReady(page, here.ready, 60_000);
-  await sleep(1000);
+  const t0 = Date.now();
+  const heapBefore = await heapNow(page);
+  const hidden = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('main > *')].filter((e) => e.style.display === 'none').length);
+  // Done when every screen to visit could be hidden there and no other one came for 1.5 s.
+  let count = 0;
+  let since = Date.now();
+  for (;;) {
+    const n = await hidden();
+    if (n !== count) [count, since] = [n, Date.now()];
+    if ((count >= screens.length - 1 && Date.now() - since >= 1500) || Date.now() - t0 > 20_000) break;
+    await sleep(100);
+  }
+  if (prep) {
+    prep.ms.push(since - t0);
+    prep.heapBefore.push(heapBefore);
+    prep.heapAfter.push(await heapNow(page));
+  }
   let last = current;
   for (const s of screens) {
     if (s.label === current) continue;
@@ -185,6 +227,7 @@ async function firstVisitsAfterReload(page: Page, current: string, into: Record<
 
 async function benchNavigation(server: RunningServer) {
   const base = server.url;
+  const navPrep = newPreparing();
   // Cold: the first visit of each screen in a fresh browser (empty mirror), on loopback.
   const cold: Record<string, number[]> = {};
   for (let run = 0; run < COLD_RUNS; run++) {
@@ -220,7 +263,7 @@ async function benchNavigation(server: RunningServer) {
       }
       current = STUDENT_SCREENS[STUDENT_SCREENS.length - 1]!.label;
       const r = (afterReload[p.name] = {} as Record<string, number[]>);
-      for (let i = 0; i < reloadsFor(p); i++) current = await firstVisitsAfterReload(page, current, r);
+      for (let i = 0; i < reloadsFor(p); i++) current = await firstVisitsAfterReload(page, current, r, STUDENT_SCREENS, p === NAV_PROFILES[0] ? navPrep : undefined);
     }
     await b.net.emulate(PROFILES[0]!);
   } finally {
@@ -251,6 +294,7 @@ async function benchNavigation(server: RunningServer) {
         note: `${ratio.toFixed(1)}× the local-first p50`,
       });
     }
+    if (p === loop) rows.push(...preparingRows(section, navPrep));
     if (p !== loop) {
       // Pooled over the screens: enough to show whether a first visit waits on the network.
       const all = Object.values(afterReload[p.name]!).flat();
@@ -853,6 +897,7 @@ async function benchPhone(server: RunningServer) {
   const signIn: number[] = [];
   const warmReload: number[] = [];
   const firstVisit: Record<string, number[]> = {};
+  const phonePrep = newPreparing();
   const revisit: Record<string, number[]> = {};
   let workerRefused: string | null = null;
   // Smoke (npm test) proves the rows run: three screens, not ten, keep it within half a minute.
@@ -885,7 +930,7 @@ async function benchPhone(server: RunningServer) {
         warmReload.push(await waitReady(page, STUDENT_SCREENS[0]!.ready, 60_000));
       }
       let current = screens[0]!.label;
-      for (let i = 0; i < (smoke ? 1 : quick ? 2 : 4); i++) current = await firstVisitsAfterReload(page, current, firstVisit, screens);
+      for (let i = 0; i < (smoke ? 1 : quick ? 2 : 4); i++) current = await firstVisitsAfterReload(page, current, firstVisit, screens, phonePrep);
       for (let i = 0; i < (smoke ? 1 : quick ? 2 : 5); i++) {
         for (const s of screens) if (s.label !== current) (revisit[s.label] ??= []).push(await navigate(page, s.label, s.ready));
         // Each pass starts on a screen other than the one it ends on.
@@ -914,6 +959,7 @@ async function benchPhone(server: RunningServer) {
   for (const s of STUDENT_SCREENS) {
     if (firstVisit[s.label]) rows.push({ section, name: `${s.label} first visit after reload (data in the mirror)`, ...stats(firstVisit[s.label]!), unit: 'ms', target: 'phoneFirstVisit' });
   }
+  rows.push(...preparingRows(section, phonePrep));
   for (const s of STUDENT_SCREENS) {
     if (revisit[s.label]) rows.push({ section, name: `${s.label} warm revisit`, ...stats(revisit[s.label]!), unit: 'ms' });
   }

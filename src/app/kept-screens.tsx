@@ -35,6 +35,8 @@ interface Kept {
   scrollY: number;
   /** Rendered hidden ahead of its first visit (`usePreparedScreens`); its location is a stand-in until then. */
   prepared?: boolean;
+  /** Its element was made here for its path (a prepared screen), not taken from the router. */
+  own?: boolean;
 }
 
 type Store = { userKey: string; clock: number; kept: Kept[] };
@@ -110,12 +112,12 @@ function upsert(s: { clock: number; kept: Kept[] }, key: string, element: ReactN
     // The same screen with another query or hash: its element and location follow. Coming back to
     // it as it was keeps the element itself, so React shows the kept tree without re-rendering it.
     const at = k.context.location;
-    if (at.search !== location.search || at.hash !== location.hash || at.state !== location.state) {
-      Object.assign(k, { element, context: { location, navigationType }, prepared: false });
-    } else if (k.prepared) {
-      // A screen rendered ahead keeps its element (its tree is there) and takes the real location.
-      Object.assign(k, { context: { location, navigationType }, prepared: false });
-    }
+    const moved = at.search !== location.search || at.hash !== location.hash || at.state !== location.state;
+    // A screen rendered ahead keeps the element made for it, which depends on its path only: the
+    // router's element has another shape, and taking it would mount the screen again (a class opened
+    // from its calendar puts ?class= in the address; the dialog's focus went back to a removed event).
+    if (moved && !k.own) Object.assign(k, { element });
+    if (moved || k.prepared) Object.assign(k, { context: { location, navigationType }, prepared: false });
     k.used = s.clock;
   } else {
     k = { key, element, context: { location, navigationType }, shell, tree: null, treeOf: [], used: s.clock, scrollY: 0 };
@@ -193,6 +195,7 @@ function usePreparedScreens(s: Store, keep: boolean, shell: ShellValue) {
           used: 0,
           scrollY: 0,
           prepared: true,
+          own: true,
         });
         startTransition(rerender);
       }

@@ -41,7 +41,7 @@ async function toast(page: Page, text: string) {
   await t.waitFor({ state: 'detached', timeout: TIMEOUT }).catch(() => {});
 }
 
-const textOf = async (page: Page, testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? '').trim();
+const textOf = async (page: Page, testId: string) => ((await page.getByTestId(testId).filter({ visible: true }).first().textContent()) ?? '').trim();
 const expectText = (page: Page, testId: string, want: string) => expect.poll(() => textOf(page, testId), { timeout: TIMEOUT }).toBe(want);
 
 async function withBrowser(fn: (b: Browser) => Promise<void>) {

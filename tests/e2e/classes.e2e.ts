@@ -199,7 +199,7 @@ describe('classes', () => {
       const teacher = await t!.newPage();
       await signIn(student, STUDENT);
       const badge = student.getByTestId('credits-badge');
-      const wallet = student.getByTestId('wallet-balance');
+      const wallet = student.getByTestId('wallet-balance').filter({ visible: true });
       await expect.poll(() => badge.textContent(), { timeout: TIMEOUT }).toBe(money(before));
       await expect.poll(() => wallet.textContent(), { timeout: TIMEOUT }).toBe(money(before));
 

@@ -94,8 +94,8 @@ const englishLeft = (page: Page) =>
 async function screen(page: Page, to: string, h1: string) {
   await go(page, to);
   await page.getByRole('main').getByRole('heading', { level: 1, name: h1 }).waitFor({ timeout: TIMEOUT });
-  // The data shown, not the skeleton.
-  await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'), null, { timeout: TIMEOUT });
+  // The data shown, not the skeleton (of the screen shown: the others kept or prepared are hidden).
+  await page.waitForFunction(() => ![...document.querySelectorAll('main [aria-busy="true"]')].some((e) => e.checkVisibility()), null, { timeout: TIMEOUT });
   expect(await htmlOf(page)).toEqual({ dir: 'rtl', lang: 'ar' });
 }
 
@@ -207,7 +207,7 @@ describe('Arabic: teacher screens and transactions', () => {
         for (const mode of ['light', 'dark'] as const) {
           await setMode(page, mode);
           await screen(page, '/transactions-history', 'سجل المعاملات');
-          const values = page.locator('main [data-direction]');
+          const values = page.locator('main [data-direction]').filter({ visible: true });
           await values.first().waitFor({ timeout: TIMEOUT });
           // Money out negative, in positive, in the locale's shape (`-7.50 $`).
           for (const v of await values.all()) {
@@ -216,10 +216,10 @@ describe('Arabic: teacher screens and transactions', () => {
             if (way === 'out') expect(text).toMatch(/^-[\d,]+\.\d{2}\s\$$/);
             else if (way === 'in') expect(text).toMatch(/^\+[\d,]+\.\d{2}\s\$$/);
           }
-          const headers = await page.locator('main th').allTextContents();
+          const headers = await page.locator('main th').filter({ visible: true }).allTextContents();
           expect(headers).toEqual(size === '375' ? ['المعاملة', 'القيمة'] : ['الرقم التسلسلي', 'الوقت', 'النوع', 'القيمة', 'الرصيد بعدها', 'التفاصيل']);
           // The table mirrors: the first column at the right.
-          const th = await page.locator('main th').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().x));
+          const th = await page.locator('main th').filter({ visible: true }).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().x));
           expect(th[0]).toBeGreaterThan(th[th.length - 1]!);
           expect(await englishLeft(page)).toEqual([]);
           await shot(page, `ar-transactions-${size}-${mode}`, { fullPage: true });

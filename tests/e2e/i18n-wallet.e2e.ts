@@ -24,7 +24,7 @@ const SIZES = [
 const MODES = ['light', 'dark'] as const;
 
 const money = (n: number) => `${n.toFixed(2)}\u00a0$`;
-const textOf = async (page: Page, testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? '').trim();
+const textOf = async (page: Page, testId: string) => ((await page.getByTestId(testId).filter({ visible: true }).first().textContent()) ?? '').trim();
 const expectText = (page: Page, testId: string, want: string) => expect.poll(() => textOf(page, testId), { timeout: TIMEOUT }).toBe(want);
 
 /**

@@ -142,6 +142,7 @@ describe('kept screens', () => {
  * <main>) as a page function: made here, not evaluated from a string in the page, which the app's
  * Content Security Policy forbids.
  */
+// eslint-disable-next-line no-new-func -- the screens' predicates (bench/screens.ts) are source text, made into page functions here
 const readyOf = (ready: string) => new Function(`return (${ready})(document.querySelector('main'));`) as () => boolean;
 
 /**
@@ -150,6 +151,7 @@ const readyOf = (ready: string) => new Function(`return (${ready})(document.quer
  * in it ('data'), a skeleton ('skeleton'), or neither ('no data').
  */
 const firstFrameOf = (ready: string) =>
+  // eslint-disable-next-line no-new-func -- as above
   new Function('label', `
     const isReady = ${ready};
     const main = document.querySelector('main');

@@ -53,7 +53,7 @@ async function dismissInstallPrompt(page: Page) {
   if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
 }
 
-const textOf = async (page: Page, testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? '').trim();
+const textOf = async (page: Page, testId: string) => ((await page.getByTestId(testId).filter({ visible: true }).first().textContent()) ?? '').trim();
 
 async function expectText(page: Page, testId: string, want: string) {
   await expect.poll(() => textOf(page, testId), { timeout: TIMEOUT }).toBe(want);
