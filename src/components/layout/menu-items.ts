@@ -12,6 +12,13 @@ export interface MenuItem {
   external?: boolean;
 }
 
+/**
+ * Where the top bar's menus (account, notifications) open: fixed, as the sticky bar they hang from,
+ * so a scroll of the page does not carry a menu away before it is placed again (a press on an item
+ * could land beside it).
+ */
+export const TOP_BAR_MENU_POSITIONING = { placement: 'bottom-end', strategy: 'fixed' } as const;
+
 export const ABOUT_US_URL = 'https://example.com/about-us';
 
 export const STUDENT_MENU: readonly MenuItem[] = [

@@ -7,6 +7,7 @@ import type { Woken } from '../ui/lazy-part.tsx';
 import { AccountButton } from './user-menu.tsx';
 import { useAppNavigate } from '../../app/navigation.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
+import { TOP_BAR_MENU_POSITIONING } from './menu-items.ts';
 
 /** The avatar menu of the top bar: Help, Settings, Logout (after confirmation). Loaded by user-menu.tsx. */
 export default function UserMenuPopup({ woken }: { woken: Woken }) {
@@ -25,9 +26,7 @@ export default function UserMenuPopup({ woken }: { woken: Woken }) {
     <>
       <Menu.Root
         defaultOpen={woken.open}
-        // Fixed, as the sticky bar it hangs from: a scroll of the page does not carry it away before it is
-        // placed again (a press on an item could land beside it).
-        positioning={{ placement: 'bottom-end', strategy: 'fixed' }}
+        positioning={TOP_BAR_MENU_POSITIONING}
         onSelect={({ value }) => {
           if (value === 'logout') setConfirming(true);
           else navigate(value === 'help' ? '/help' : '/settings');

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { Box, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { LoadingSpinner } from '../../components/page-spinner.tsx';
 import { Virtuoso } from 'react-virtuoso';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { useUser } from '../../app/session-context.tsx';
@@ -57,7 +58,7 @@ export function ClassList({ kind }: { kind: 'coming-classes' | 'classes-history'
         )}
         components={{
           Footer: () => (loading || (!loaded && items.length === 0) ? (
-            <Center py="4" role="status" aria-label={t('classes.loadingClasses')}><Spinner size="sm" /></Center>
+            <LoadingSpinner py="4" label={t('classes.loadingClasses')} />
           ) : failed && hasMore ? (
             // A later page could not be read: Retry asks for it again (scrolling does not, once at the end).
             <LoadError variant="inline" onRetry={loadMore} />

@@ -10,6 +10,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { MARK_READ_DELAY, NOTIFICATIONS_FIRST, notificationTarget, visibleNotifications } from './notification-target.ts';
 import { useAppNavigate } from '../../app/navigation.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
+import { TOP_BAR_MENU_POSITIONING } from '../../components/layout/menu-items.ts';
 
 /**
  * The bell: unread badge (+99 above 99), a 400 px menu with the first 10 notifications and "Show
@@ -71,9 +72,7 @@ export default function NotificationsPopup({ woken }: { woken: Woken }) {
         setOpen(e.open);
         onOpenChange(e.open);
       }}
-      // Fixed, as the sticky bar it hangs from: a scroll of the page does not carry it away before it is
-      // placed again (a press on an item could land beside it).
-      positioning={{ placement: 'bottom-end', strategy: 'fixed' }}
+      positioning={TOP_BAR_MENU_POSITIONING}
     >
       <Menu.Trigger asChild>
         <BellButton ref={trigger} count={count} />

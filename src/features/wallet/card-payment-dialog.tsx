@@ -1,4 +1,5 @@
-import { Box, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { LoadingSpinner } from '../../components/page-spinner.tsx';
 import { loadScript, type PayPalButtonsComponent } from '@paypal/paypal-js';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { AppDialog } from '../../components/ui/dialog-root.tsx';
@@ -92,7 +93,7 @@ export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose
         <Text fontSize="sm" color="fg.muted">
           {t('wallet.cardNote')}
         </Text>
-        {state === 'loading' && <Spinner size="sm" role="status" aria-label={t('wallet.cardLoading')} />}
+        {state === 'loading' && <LoadingSpinner justifyContent="flex-start" label={t('wallet.cardLoading')} />}
         {state === 'failed' && (
           <Text color="fg.error" role="alert">
             {t('msg.paymentProcessingFailed')}
