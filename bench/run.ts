@@ -410,7 +410,8 @@ async function moneyAcrossTabs(server: RunningServer, b: BenchBrowser, a: Page, 
     await phasePause(afterReply[afterReply.length - 1]);
     // Armed in tab B before the action: resolves (wall-clock ms) at the frame where every balance on it changed.
     const shown = tabB.evaluate((timeoutMs) => {
-      const els = () => [...document.querySelectorAll('[data-testid="credits-badge"], [data-testid="wallet-balance"]')];
+      // The balances on view: the hidden screens kept or prepared (src/app/kept-screens.tsx) are not shown, and not followed while hidden.
+      const els = () => [...document.querySelectorAll('[data-testid="credits-badge"], [data-testid="wallet-balance"]')].filter((e) => e.checkVisibility());
       const before = els().map((e) => e.textContent);
       return new Promise<{ at: number; text: string } | null>((resolve) => {
         const done = () => els().length === before.length && els().every((e, k) => e.textContent !== before[k]);
