@@ -243,7 +243,12 @@ async function settle(page: Page, screen: Screen): Promise<boolean> {
   return shown;
 }
 
-/** Nothing loading and no animation under way (a dialog's entrance, a fade; endless ones, a spinner, are not waited for). */
+/**
+ * Nothing loading and no animation under way (a dialog's entrance, a fade; endless ones, a spinner,
+ * are not waited for), for three checks in a row: a screen shown again refreshes its data, and a
+ * reply landing just after a single quiet check starts a transition (a button fading from disabled
+ * to enabled) that axe would measure half-way.
+ */
 async function quiet(page: Page) {
   await page
     .waitForFunction(
@@ -251,12 +256,15 @@ async function quiet(page: Page) {
         const visible = (e: Element) => (e as HTMLElement).offsetParent !== null;
         const loading = [...document.querySelectorAll('main [role=status][aria-label=Loading], main .chakra-skeleton, main [data-scope=skeleton]')].some(visible);
         const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
-        return !loading && !moving;
+        const w = window as unknown as { __quietChecks?: number };
+        w.__quietChecks = !loading && !moving ? (w.__quietChecks ?? 0) + 1 : 0;
+        return w.__quietChecks >= 3;
       },
       null,
       { timeout: 5000, polling: 100 },
     )
     .catch(() => {});
+  await page.evaluate(() => void ((window as unknown as { __quietChecks?: number }).__quietChecks = 0));
 }
 
 /** The screen's headings: exactly one <h1>, and no level skipped on the way down. */
