@@ -139,7 +139,11 @@ describe('issue 16, classes', () => {
         await page.goto(`${app.url}/classes/coming`);
         await dismissInstall(page);
         const open = async (id: number) => {
-          await page.getByRole('article', { name: new RegExp(`, class ${id}$`) }).getByRole('button', { name: 'Class Details' }).click({ timeout: TIMEOUT });
+          // The list is virtual and paged: how far down the class is depends on the hour (the
+          // classes before it today), so scroll down to it as a user would.
+          const article = page.getByRole('article', { name: new RegExp(`, class ${id}$`) });
+          await expect.poll(async () => (await article.count()) > 0 || (await page.mouse.wheel(0, 600), false), { timeout: TIMEOUT }).toBe(true);
+          await article.getByRole('button', { name: 'Class Details' }).click({ timeout: TIMEOUT });
           const d = page.getByRole('dialog', { name: 'Class Details' });
           await d.getByText(`#${id}`).waitFor({ timeout: TIMEOUT });
           return d;

@@ -10,12 +10,6 @@ import { ClassDialog } from './lazy-class-dialog.tsx';
 import { useClassList } from './data.ts';
 import { useClassInAddress } from './class-link.ts';
 
-/**
- * Rows the list renders before it has measured anything: a screen hidden before its first visit
- * (prepared, src/app/kept-screens.tsx) is rendered while it has no size, and its first frame shown
- * has these class cards (a tall screen of them) instead of an empty list for a frame.
- */
-const FIRST_ROWS = 6;
 
 /** The next page loads when the reader is within this many pixels of the end (section 9). */
 export const INFINITE_SCROLL_THRESHOLD = 100;
@@ -47,7 +41,6 @@ export function ClassList({ kind }: { kind: 'coming-classes' | 'classes-history'
         useWindowScroll
         data={items}
         computeItemKey={(_, k) => k.id}
-        initialItemCount={Math.min(items.length, FIRST_ROWS)}
         atBottomThreshold={INFINITE_SCROLL_THRESHOLD}
         atBottomStateChange={onAtBottom}
         increaseViewportBy={{ top: 200, bottom: 400 }}
