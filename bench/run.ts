@@ -13,7 +13,7 @@ import { openDatabase } from '../server/db/index.ts';
 import { seed } from '../server/seed/index.ts';
 import { productionBuild } from '../tests/e2e/global-setup.ts';
 import { armWaitForText, jsGzipBytes, launch, printTable, sleep, stats, type BenchBrowser, type Row } from './lib.ts';
-import { COUNT_EVENTS, STUDENT_SCREENS } from './screens.ts';
+import { COUNT_EVENTS, hiddenScreens, STUDENT_SCREENS } from './screens.ts';
 import { describeProfile, PROFILES, type NetProfile } from './network.ts';
 import { TARGETS, judge } from './targets.ts';
 import { installVitals, readVitals, type Vitals } from './phone-vitals.ts';
@@ -201,7 +201,7 @@ async function firstVisitsAfterReload(page: Page, current: string, into: Record<
   await waitReady(page, here.ready, 60_000);
   const t0 = Date.now();
   const heapBefore = await heapNow(page);
-  const hidden = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('main > *')].filter((e) => e.style.display === 'none').length);
+  const hidden = () => page.evaluate(hiddenScreens);
   // Done when every screen to visit could be hidden there and no other one came for 1.5 s.
   let count = 0;
   let since = Date.now();

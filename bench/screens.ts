@@ -6,6 +6,12 @@
 
 /** Source of a page function counting the calendar's rendered events (FullCalendar 7 hashes its class names, so by their time labels). */
 export const COUNT_EVENTS = `() => [...document.querySelectorAll('.tutoring-calendar *')].filter((e) => e.children.length === 0 && /^\\d{1,2}(:\\d{2})?\\s?(am|pm|a|p)?( - \\d{1,2}(:\\d{2})?\\s?(am|pm|a|p)?)?$/i.test(e.textContent?.trim() ?? '')).length`;
+/**
+ * A page function: how many screens are kept hidden in <main> (src/app/kept-screens.tsx; React
+ * hides an Activity's DOM with display: none), those prepared ahead of their first visit included.
+ */
+export const hiddenScreens = () => [...document.querySelectorAll<HTMLElement>('main > *')].filter((e) => e.style.display === 'none').length;
+
 export interface Screen {
   label: string;
   /** API calls the original product makes when the screen opens (the network-bound comparison). */

@@ -134,9 +134,9 @@ function upsert(s: { clock: number; kept: Kept[] }, key: string, element: ReactN
 /** How long after the screen shown mounted the preparing of the others starts (then in idle time only). */
 const PREPARE_AFTER_MS = 1000;
 
-const whenIdle = (timeout?: number) =>
+const whenIdle = () =>
   new Promise<void>((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), timeout ? { timeout } : undefined);
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve());
     else setTimeout(resolve, 50);
   });
 

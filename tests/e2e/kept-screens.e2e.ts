@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appForFile, launchBrowser, signIn } from './harness.ts';
-import { STUDENT_SCREENS } from '../../bench/screens.ts';
+import { hiddenScreens, STUDENT_SCREENS } from '../../bench/screens.ts';
 import { STUDENT_MENU } from '../../src/components/layout/menu-items.ts';
 
 /**
@@ -125,10 +125,9 @@ describe('kept screens', () => {
       await page.waitForFunction(readyOf(STUDENT_SCREENS[0]!.ready), undefined, { timeout: TIMEOUT });
       // The others are rendered hidden, one at a time, once the browser is idle: each is a hidden
       // child of <main> (React hides an Activity's DOM with display: none).
-      const hidden = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('main > *')].filter((e) => e.style.display === 'none').length);
       // Every menu screen but the one shown (the menu has more than the benchmark's screens: Settings
       // comes last, and waiting for the benchmark's count only let it open before it was prepared).
-      await expect.poll(hidden, { timeout: 30_000 }).toBeGreaterThanOrEqual(STUDENT_MENU.length - 1);
+      await expect.poll(() => page.evaluate(hiddenScreens), { timeout: 30_000 }).toBeGreaterThanOrEqual(STUDENT_MENU.length - 1);
 
       const frames: Record<string, string> = {};
       for (const s of STUDENT_SCREENS.slice(1)) frames[s.label] = await page.evaluate(firstFrameOf(s.ready), s.label);

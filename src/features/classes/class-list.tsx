@@ -10,7 +10,6 @@ import { ClassDialog } from './lazy-class-dialog.tsx';
 import { useClassList } from './data.ts';
 import { useClassInAddress } from './class-link.ts';
 
-
 /** The next page loads when the reader is within this many pixels of the end (section 9). */
 export const INFINITE_SCROLL_THRESHOLD = 100;
 
