@@ -79,6 +79,10 @@ describe('inbox', () => {
       await openConversation(student, SHARED);
       await openConversation(teacher, SHARED);
       await watchFor(teacher);
+      // Each engine subscribes the conversation's channel, then reads its newest page: the newest
+      // message on screen means that read is done (nothing else reads it while the messages arrive).
+      const newest = (app.app.db.prepare('SELECT text FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT 1').get(SHARED) as { text: string }).text;
+      for (const p of [student, teacher]) await messages(p).getByText(newest.slice(0, 30)).first().waitFor({ timeout: TIMEOUT });
       // Both sockets are on the conversation's channel (subscribed by opening it).
       await expect.poll(() => app.realtime.stats().channels[`private-Conversation.${SHARED}`] ?? 0, { timeout: TIMEOUT }).toBeGreaterThanOrEqual(2);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../db/entities.ts';
 import type { MessageRow } from '../../db/rows.ts';
 import type { TestServer } from '../helpers/server.ts';
+import { FIRST_READ_WAIT_MS } from '../../worker/realtime/realtime-sync.ts';
 import { fakeRealtime } from './fakes/realtime.ts';
 import { Browser, startWorld, until } from './harness.ts';
 
@@ -36,19 +37,57 @@ async function watchedConversation(email: string) {
   const conv = ((await tab.snapshot('conversations')) as Conversation[]).find((c) => !c.closed)!;
   await tab.watch({ kind: 'conversation', id: conv.id });
   const channel = `Conversation.${conv.id}`;
-  await until('first page read', () => browser.requests(`/conversations/${conv.id}`).some((r) => r.end !== undefined));
+  const reads = () => browser.requests(`/conversations/${conv.id}`);
+  const firstRead = () => until('first page read', () => reads().some((r) => r.end !== undefined));
   const settled = () => until('no request in flight', () => browser.log.every((r) => r.end !== undefined));
   await settled();
   const texts = async () => ((await tab.snapshot('messages')) as MessageRow[]).filter((m) => m.conversation_id === conv.id).map((m) => m.text);
-  return { browser, engine, tab, me, socket, conv, channel, other: otherMember(conv.id, me.id), settled, texts };
+  return { browser, engine, tab, me, socket, conv, channel, other: otherMember(conv.id, me.id), reads, firstRead, settled, texts };
 }
 
 describe('realtime: nothing missed while a channel was deaf', () => {
-  it('after a reconnection, what was sent before the channels were subscribed again is read once they are', async () => {
-    const { browser, engine, socket, conv, channel, other, settled, texts } = await watchedConversation('student@example.com');
-    // The first subscription needs no re-read: the watch has just read the newest page.
-    const opened = browser.requests(`/conversations/${conv.id}`).length;
+  it('a message sent as a conversation is opened, before its channel is subscribed, is read: the newest page is read once the channel hears', async () => {
+    const { engine, tab, socket, channel, conv, other, reads, firstRead, settled, texts } = await watchedConversation('student@example.com');
+    // The channel's subscription is on its way (an auth request, a round trip): nothing read yet.
+    expect(reads()).toHaveLength(0);
+    // The screen's own first read of the list waits for that read instead of racing it.
+    let screenRead: unknown = null;
+    void tab.loadMore({ kind: 'messages', conversationId: conv.id }, { fromStart: true }).then((r) => (screenRead = r));
+    await postAs(conv.id, other, 'sent while the channel was being subscribed');
+    await settled();
+    expect(reads()).toHaveLength(0);
+    expect(screenRead).toBeNull();
     socket.subscribe(channel);
+    await firstRead();
+    await until('the screen has its answer', () => screenRead !== null);
+    expect(screenRead).toMatchObject({ ok: true });
+    await until('message read', async () => (await texts()).includes('sent while the channel was being subscribed'));
+    await settled();
+    expect(reads()).toHaveLength(1);
+    engine.shutdown();
+  });
+
+  it('a channel slow to subscribe does not hold the conversation back: its newest page is read after a wait, and again once the channel hears', async () => {
+    const { engine, socket, channel, conv, other, reads, firstRead, settled, texts } = await watchedConversation('teacher@example.com');
+    const started = Date.now();
+    await firstRead();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(FIRST_READ_WAIT_MS - 500);
+    await postAs(conv.id, other, 'sent before the slow channel heard');
+    socket.subscribe(channel);
+    await until('message read', async () => (await texts()).includes('sent before the slow channel heard'));
+    await settled();
+    expect(reads()).toHaveLength(2);
+    engine.shutdown();
+  });
+
+  it('after a reconnection, what was sent before the channels were subscribed again is read once they are', async () => {
+    const { browser, engine, socket, conv, channel, other, firstRead, settled, texts } = await watchedConversation('student@example.com');
+    // The first subscription brings the first read; no other.
+    socket.subscribe(channel);
+    await firstRead();
+    await settled();
+    const opened = browser.requests(`/conversations/${conv.id}`).length;
+    expect(opened).toBe(1);
     const live = await postAs(conv.id, other, 'live 1');
     expect(socket.send(channel, 'NewConversationMessage', { data: live })).toBe(true);
     await until('live message stored', async () => (await texts()).includes('live 1'));
@@ -77,9 +116,11 @@ describe('realtime: nothing missed while a channel was deaf', () => {
   });
 
   it('a subscription that failed is tried again, and what was sent while the channel was deaf is read', async () => {
-    const { engine, socket, conv, channel, other, texts } = await watchedConversation('teacher@example.com');
+    const { engine, socket, conv, channel, other, firstRead, texts } = await watchedConversation('teacher@example.com');
     // The channel's auth request is lost: the server never delivers this conversation's events.
+    // The conversation is read at once all the same.
     socket.subscribe(channel, false);
+    await firstRead();
     const deaf = await postAs(conv.id, other, 'sent while the channel was deaf');
     expect(socket.send(channel, 'NewConversationMessage', { data: deaf })).toBe(false);
 

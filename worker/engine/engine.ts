@@ -31,6 +31,7 @@ const SCREEN_REFRESH_MAX_AGE_MS = 1500;
 
 const offline = <T>(message: string = MESSAGES.offline): Result<T> => ({ ok: false, error: { kind: 'offline', message } });
 const guest = <T>(): Result<T> => ({ ok: false, error: { kind: 'unauthorized', message: MESSAGES.sessionEnded } });
+type PageResult = Result<{ hasMore: boolean }>;
 const fetchFailed = <T>(): Result<T> => ({ ok: false, error: { kind: 'server', message: MESSAGES.fetchFailed } });
 
 /** How a refresh may be answered: by a fetch that ended `maxAgeMs` ago at most, or (`fresh`) only by a request that starts now. */
@@ -63,6 +64,12 @@ export class Engine implements EngineApi {
   private device: Mirror | null = null;
   private homePoller: Poller<Result<null>>;
   private readonly calendars = new Map<string, Poller<Result<null>>>();
+  /**
+   * Conversations just watched whose newest page waits for their channel (RealtimeSync
+   * watchConversation): the screen's own first read of the list joins that read, so a conversation
+   * opened is read once, and after its channel hears.
+   */
+  private readonly firstReads = new Map<number, { read: Promise<PageResult>; settle: ((read: Promise<PageResult>) => void) | null }>();
   /** Outbox entries on their way (queued), those of them waiting to be sent again after the server answered 502/503, and those not sent (failed). */
   private pending = 0;
   private retrying = 0;
@@ -290,14 +297,17 @@ export class Engine implements EngineApi {
   }
 
   /**
-   * A realtime channel is subscribed again after its events may have been missed: what it keeps
-   * fresh is re-read in requests that start now (one in flight may have read before what was missed).
+   * A realtime channel is subscribed again after its events may have been missed (or a
+   * conversation's for the first time, whose newest page is read then): what it keeps fresh is
+   * re-read in requests that start now (one in flight may have read before what was missed).
    * The inbox channel: home (unread counts), the conversation list's first page; a conversation's
    * channel: its newest messages.
    */
   private catchUp(what: CatchUp): void {
     if (what.kind === 'conversation') {
-      void this.flights.runFresh(`list:messages:${what.id}:first`, () => this.guarded(() => refreshFirstPage(this.ctx, { kind: 'messages', conversationId: what.id })));
+      const list: ListKey = { kind: 'messages', conversationId: what.id };
+      const read = this.writer ? this.flights.runFresh(`list:${listKeyId(list)}:first`, () => this.guarded(() => refreshFirstPage(this.ctx, list))) : Promise.resolve(guest<{ hasMore: boolean }>());
+      this.settleFirstRead(what.id, read);
       return;
     }
     void this.homePoller.kickFresh();
@@ -314,8 +324,11 @@ export class Engine implements EngineApi {
 
   private startWatch(k: WatchKey): void {
     if (k.kind === 'conversation') {
+      // Its channel subscribed first, its newest page read after (RealtimeSync.watchConversation).
+      const first: { read: Promise<PageResult>; settle: ((read: Promise<PageResult>) => void) | null } = { read: Promise.resolve(guest()), settle: null };
+      first.read = new Promise((resolve) => (first.settle = resolve));
+      this.firstReads.set(k.id, first);
       this.realtime.watchConversation(k.id);
-      if (this.writer) void this.flights.run(`list:messages:${k.id}:first`, () => this.guarded(() => refreshFirstPage(this.ctx, { kind: 'messages', conversationId: k.id })));
       return;
     }
     let p = this.calendars.get(k.month);
@@ -328,7 +341,12 @@ export class Engine implements EngineApi {
   }
 
   private stopWatch(k: WatchKey): void {
-    if (k.kind === 'conversation') return this.realtime.unwatchConversation(k.id);
+    if (k.kind === 'conversation') {
+      this.realtime.unwatchConversation(k.id);
+      // Left before its channel heard: whoever waits for its first read gets one of its own.
+      if (this.firstReads.get(k.id)?.settle) this.settleFirstRead(k.id, this.loadMore({ kind: 'messages', conversationId: k.id }, { fromStart: true, now: true }));
+      return;
+    }
     this.calendars.get(k.month)?.stop();
     this.calendars.delete(k.month);
   }
@@ -496,12 +514,25 @@ export class Engine implements EngineApi {
     return this.session.rereadUser();
   }
 
-  async loadMore(list: ListKey, opts?: { fromStart?: boolean }): Promise<Result<{ hasMore: boolean }>> {
+  private settleFirstRead(id: number, read: Promise<PageResult>): void {
+    const first = this.firstReads.get(id);
+    if (!first?.settle) return;
+    first.settle(read);
+    first.settle = null;
+    const done = () => {
+      if (this.firstReads.get(id) === first) this.firstReads.delete(id);
+    };
+    read.then(done, done);
+  }
+
+  async loadMore(list: ListKey, opts?: { fromStart?: boolean; now?: boolean }): Promise<PageResult> {
     await this.ready;
     await this.sessionSettled();
     if (!this.writer) return guest();
     if (!this.online) return offline();
     if (opts?.fromStart) {
+      const first = list.kind === 'messages' && !opts.now ? this.firstReads.get(list.conversationId) : undefined;
+      if (first) return first.read;
       return this.flights.run(`list:${listKeyId(list)}:first`, () => this.guarded(() => refreshFirstPage(this.ctx, list)), SCREEN_REFRESH_MAX_AGE_MS);
     }
     return this.flights.run(`list:${listKeyId(list)}`, () => this.guarded(() => loadMore(this.ctx, list)));

@@ -40,10 +40,18 @@ interface Joined {
   missed: boolean;
   attempt: number;
   retry: unknown;
+  /** A conversation's first read is waiting for the channel's first answer (its fallback timer). */
+  firstRead: unknown;
 }
 
 /** A failed subscription is tried again after 1 s, then up to every 30 s (with jitter). */
 const RESUBSCRIBE = { baseMs: 1000, maxMs: 30_000 };
+
+/**
+ * How long a conversation's first read waits for its channel to be subscribed (an auth request and
+ * a round trip): past it the newest page is read anyway, and read again once the channel hears.
+ */
+export const FIRST_READ_WAIT_MS = 3000;
 
 /**
  * The one realtime connection of the browser: the user's inbox channel while signed in, and a
@@ -63,6 +71,8 @@ export class RealtimeSync {
   private readonly unheard = new Set<number>();
   private userId: number | null = null;
   private online = true;
+  /** The current client said it is disconnected (it could not connect, or lost its socket): a subscription would wait for it. */
+  private socketDown = false;
   private eventNames: RealtimeOptions['eventNames'];
 
   constructor(
@@ -84,7 +94,11 @@ export class RealtimeSync {
     const client = (this.client = this.factory(o));
     this.userId = userId;
     this.eventNames = o.eventNames;
-    client.onState((s) => this.setState(s));
+    this.socketDown = false;
+    client.onState((s) => {
+      this.socketDown = s === 'disconnected';
+      this.setState(s);
+    });
     this.join(`User.${userId}.Inbox`, { kind: 'inbox' }, restarted, (c) => {
       c.listen(`User.${userId}.Inbox`, this.event('InboxUpdated'), (d) => void this.onInbox(d).catch((e) => this.ctx.log.warn('[engine] inbox event not stored:', e)));
       // Another party changed the user's home, classes or calendar: re-read them now rather than at the next poll.
@@ -99,7 +113,7 @@ export class RealtimeSync {
   }
 
   stop(): void {
-    for (const j of this.joined.values()) this.clearRetry(j);
+    for (const j of this.joined.values()) this.clearTimers(j);
     this.joined.clear();
     this.client?.destroy();
     this.client = null;
@@ -114,12 +128,28 @@ export class RealtimeSync {
     else this.client.disconnect();
   }
 
+  /**
+   * A conversation shown by some tab: its channel is subscribed first and its newest page read
+   * after, so a message sent in between reaches us one way or the other (read before the
+   * subscription, it would reach neither: a Pusher server keeps nothing). The read waits for the
+   * channel's first answer, at most `FIRST_READ_WAIT_MS`; with no socket up, it happens now and
+   * again once the channel hears.
+   */
   watchConversation(id: number): void {
     if (this.conversations.has(id)) return;
     this.conversations.add(id);
-    // The watch reads the conversation's newest page itself: its first subscription needs no catch-up.
-    if (this.client) this.listenConversation(id, false);
-    else this.unheard.add(id);
+    const target: CatchUp = { kind: 'conversation', id };
+    if (!this.client) {
+      this.unheard.add(id);
+      this.hooks.catchUp(target);
+      return;
+    }
+    const j = this.listenConversation(id, true);
+    if (!this.online || this.socketDown || !j) return this.hooks.catchUp(target);
+    j.firstRead = this.ctx.clock.setTimeout(() => {
+      j.firstRead = null;
+      if (this.joined.get(`Conversation.${id}`) === j && !j.subscribed) this.hooks.catchUp(target);
+    }, FIRST_READ_WAIT_MS);
   }
 
   unwatchConversation(id: number): void {
@@ -127,13 +157,13 @@ export class RealtimeSync {
     this.unheard.delete(id);
     const channel = `Conversation.${id}`;
     const j = this.joined.get(channel);
-    if (j) this.clearRetry(j);
+    if (j) this.clearTimers(j);
     this.joined.delete(channel);
     this.client?.leave(channel);
   }
 
-  private listenConversation(id: number, missed: boolean) {
-    this.join(`Conversation.${id}`, { kind: 'conversation', id }, missed, (c) => {
+  private listenConversation(id: number, missed: boolean): Joined | null {
+    return this.join(`Conversation.${id}`, { kind: 'conversation', id }, missed, (c) => {
       c.listen(`Conversation.${id}`, this.event('NewConversationMessage'), (d) => void this.onMessage(d, id).catch((e) => this.ctx.log.warn('[engine] message event not stored:', e)));
     });
   }
@@ -143,11 +173,12 @@ export class RealtimeSync {
     return eventListenName(name, this.eventNames);
   }
 
-  private join(channel: string, target: CatchUp, missed: boolean, bind: (c: RealtimeClient) => void) {
-    if (!this.client) return;
-    const j: Joined = { target, bind, subscribed: false, missed, attempt: 0, retry: null };
+  private join(channel: string, target: CatchUp, missed: boolean, bind: (c: RealtimeClient) => void): Joined | null {
+    if (!this.client) return null;
+    const j: Joined = { target, bind, subscribed: false, missed, attempt: 0, retry: null, firstRead: null };
     this.joined.set(channel, j);
     this.subscribe(this.client, channel, j);
+    return j;
   }
 
   private subscribe(client: RealtimeClient, channel: string, j: Joined) {
@@ -156,8 +187,13 @@ export class RealtimeSync {
     client.onSubscription(channel, (ok) => {
       if (!current()) return;
       if (!ok) {
-        // Refused, or its authorization request failed: deaf until subscribed again.
+        // Refused, or its authorization request failed: deaf until subscribed again. A first read
+        // waiting for it happens now (and again once the channel hears).
         j.missed = true;
+        if (j.firstRead !== null) {
+          this.clearTimers(j);
+          this.hooks.catchUp(j.target);
+        }
         if (j.retry !== null) return;
         j.retry = this.ctx.clock.setTimeout(() => {
           j.retry = null;
@@ -170,7 +206,7 @@ export class RealtimeSync {
       // Subscribed again after a reconnection or a failed attempt: the server delivers this
       // channel's events to us again, and what it sent while we were deaf is read now.
       const catchUp = j.subscribed || j.missed;
-      this.clearRetry(j); // pusher-js got there first (a reconnection subscribes every channel again)
+      this.clearTimers(j); // pusher-js got there first (a reconnection subscribes every channel again)
       j.subscribed = true;
       j.missed = false;
       j.attempt = 0;
@@ -178,9 +214,11 @@ export class RealtimeSync {
     });
   }
 
-  private clearRetry(j: Joined) {
+  private clearTimers(j: Joined) {
     if (j.retry !== null) this.ctx.clock.clearTimeout(j.retry);
+    if (j.firstRead !== null) this.ctx.clock.clearTimeout(j.firstRead);
     j.retry = null;
+    j.firstRead = null;
   }
 
   private setState(s: RealtimeState) {
