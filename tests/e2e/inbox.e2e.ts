@@ -167,23 +167,37 @@ describe('inbox', () => {
 
       // The user scrolls up half a screen at a time, with a short pause after each step. An older
       // page arrives above, out of view: the list keeps the view by scrolling down by its height,
-      // and the message that was at the top of the view is where the step put it.
+      // and the message that was at the top of the view stays where it was in the frame before.
+      // (The rows a step reveals are measured and their estimate corrected as they come into view,
+      // which may move the view by a few px too: that is the scroll's, not the arrival's, and is
+      // only printed.)
       const { arrivals, topWithoutOlder } = await page.evaluate(async () => {
         const scrollers = document.querySelectorAll<HTMLElement>('[data-virtuoso-scroller]');
         const sc = scrollers[scrollers.length - 1]!;
         const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
-        const out = { arrivals: [] as { fromTop: number; jump: number }[], topWithoutOlder: 0 };
+        const out = { arrivals: [] as { fromTop: number; jump: number; drift: number }[], topWithoutOlder: 0 };
         const more = () => [...sc.querySelectorAll('button')].some((b) => b.textContent === 'Load More Messages');
         for (let step = 0; step < 150 && sc.scrollTop > 0; step++) {
           const anchor = sc.querySelector<HTMLElement>('[data-item-index]')!;
           const was = anchor.getBoundingClientRect().top;
           const from = sc.scrollTop;
           const to = Math.max(0, from - Math.round(sc.clientHeight / 2));
+          // Every frame from the step on: the list's height and the anchor's place.
+          const frames: { height: number; at: number }[] = [];
+          let sampling = true;
+          const sample = () => {
+            frames.push({ height: sc.scrollHeight, at: anchor.getBoundingClientRect().top });
+            if (sampling) requestAnimationFrame(sample);
+          };
           sc.scrollTop = to;
+          sample();
           await sleep(300);
           // At the top while older messages are still to come: the user got there before the page.
           if (sc.scrollTop <= 100 && more()) out.topWithoutOlder += 1;
-          if (sc.scrollTop < to + 150) continue;
+          if (sc.scrollTop < to + 150) {
+            sampling = false;
+            continue;
+          }
           // Where it settles once the new rows are measured: the anchor still for five frames in a
           // row (a fixed wait measured mid-settle on a busy machine).
           for (let still = 0, last = NaN, t0 = performance.now(); still < 5 && performance.now() - t0 < 3000;) {
@@ -192,13 +206,22 @@ describe('inbox', () => {
             still = top === last ? still + 1 : 0;
             last = top;
           }
-          out.arrivals.push({ fromTop: to, jump: anchor.isConnected ? Math.abs(anchor.getBoundingClientRect().top - (was + from - to)) : -1 });
+          sampling = false;
+          // The arrival: the first frame where the list had grown by a page (its rows in the DOM).
+          const i = frames.findIndex((f, k) => k > 0 && f.height - frames[k - 1]!.height >= 150);
+          const before = i > 0 ? frames[i - 1]!.at : was + from - to;
+          out.arrivals.push({
+            fromTop: to,
+            jump: anchor.isConnected ? Math.abs(anchor.getBoundingClientRect().top - before) : -1,
+            drift: Math.abs(before - (was + from - to)),
+          });
         }
         return out;
       });
       await messages(page).getByText('Start Of Conversation').waitFor({ timeout: TIMEOUT });
       const total = (app.app.db.prepare('SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?').get(SHARED) as { n: number }).n;
       const pages = Math.ceil(total / MESSAGES_PER_PAGE);
+      console.log(`older pages: ${arrivals.length}; the view moved by the revealed rows' measuring up to ${Math.max(...arrivals.map((a) => a.drift))} px, by an arrival up to ${Math.max(...arrivals.map((a) => a.jump))} px`);
       expect(arrivals.length).toBeGreaterThan(1);
       // Each older page came while the user was still far from the top (not within the 100 px the
       // list would otherwise wait for): it was in the list before they got there.
