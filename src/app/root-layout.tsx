@@ -14,7 +14,7 @@ import { useLoggingOut } from '../features/auth/logout-state.ts';
 import { KeptOutlet } from './kept-screens.tsx';
 import { PreviousQueryProvider } from './previous-query.tsx';
 import type { RouteDef } from './route-meta.ts';
-import { useShell } from './session-context.tsx';
+import { useShellCore } from './session-context.tsx';
 import { SessionWatch } from './session-watch.tsx';
 import { ShellDataAlert } from './shell-data-alert.tsx';
 import { AttentionWatch } from './attention-watch.tsx';
@@ -40,7 +40,7 @@ const useRouteDef = () => {
  * only the outlet (and the links that mark the current page), not the bars, menus and boxes.
  */
 const Frame = memo(function Frame({ white, footer }: { white: boolean; footer: boolean }) {
-  const { session, settings } = useShell();
+  const { session, settings } = useShellCore();
   const signedIn = session.status === 'signed-in';
   const loggingOut = useLoggingOut();
   const { t } = useI18n();
@@ -89,7 +89,7 @@ const Frame = memo(function Frame({ white, footer }: { white: boolean; footer: b
 /** The route's screen; screens of a signed-in user stay mounted while hidden (kept-screens.tsx), guest pages do not. */
 function Screens() {
   const def = useRouteDef();
-  const { session } = useShell();
+  const { session } = useShellCore();
   const signedIn = session.status === 'signed-in';
   const keep = signedIn && !!def && !def.meta.guestOnly && def.name !== 'not-found';
   return <KeptOutlet userKey={signedIn ? String(session.user.id) : 'guest'} keep={keep} />;

@@ -9,13 +9,13 @@ import { setBaseTitle } from '../lib/attention.ts';
 import { documentTitle, type RouteDef } from './route-meta.ts';
 import { useI18n } from '../lib/i18n/index.ts';
 import { routeTitle } from './route-title.ts';
-import { roleOf, useShell } from './session-context.tsx';
+import { roleOf, useShellCore } from './session-context.tsx';
 import { usePreviousQuery } from './previous-query.tsx';
 import { PrerenderEnd } from './prerender.ts';
 
 /** Applies the guard to one route and renders its lazily loaded screen, or the redirect. */
 export function RouteGate({ def }: { def: RouteDef }) {
-  const { ready, session, settings } = useShell();
+  const { ready, session, settings } = useShellCore();
   const location = useLocation();
   const params = useParams();
   const previous = usePreviousQuery();

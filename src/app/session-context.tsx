@@ -1,4 +1,4 @@
-import { createContext, use, useContext, type ReactNode } from 'react';
+import { createContext, use, useContext, useMemo, type ReactNode } from 'react';
 import type { EngineStatus, SessionState } from '../../db/engine-api.ts';
 import type { AppSettings, Notification, User } from '../../db/entities.ts';
 import { isTeacher, type Role } from '../../db/roles.ts';
@@ -19,25 +19,54 @@ export interface ShellValue {
   notifications: Notification[];
 }
 
+/** The part of the shell that changes only with the session or the settings (not at every sync). */
+export type ShellCore = Pick<ShellValue, 'ready' | 'session' | 'settings'>;
+
 const ShellContext = createContext<ShellValue | null>(null);
+const ShellCoreContext = createContext<ShellCore | null>(null);
 /**
- * The shell's value as a kept screen last saw it (app/kept-screens.tsx). A context of its own: React
- * re-renders every reader of a changed context below its provider, nested providers or not, so
- * screens that read only this one are not re-rendered while hidden when a credit or a count changes.
+ * The shell's value as a kept screen last saw it (app/kept-screens.tsx), in contexts of its own:
+ * React re-renders every reader of a changed context below its provider, nested providers or not,
+ * so screens that read only these are not re-rendered while hidden when a credit or a count
+ * changes. Split in three, so a screen shown again after the engine's status changed (every sync
+ * does: its time) re-renders only the few readers of the status, not every reader of the user.
  */
-const ScreenShellContext = createContext<ShellValue | null>(null);
+const ScreenCoreContext = createContext<ShellCore | null>(null);
+const ScreenStatusContext = createContext<EngineStatus | null>(null);
+const ScreenNotificationsContext = createContext<Notification[]>([]);
+
+const useCoreOf = (v: ShellValue): ShellCore => useMemo(() => ({ ready: v.ready, session: v.session, settings: v.settings }), [v.ready, v.session, v.settings]);
 
 export function ShellProvider({ value, children }: { value: ShellValue; children: ReactNode }) {
-  return <ShellContext.Provider value={value}>{children}</ShellContext.Provider>;
+  return (
+    <ShellContext.Provider value={value}>
+      <ShellCoreContext.Provider value={useCoreOf(value)}>{children}</ShellCoreContext.Provider>
+    </ShellContext.Provider>
+  );
 }
 
 export function ScreenShellProvider({ value, children }: { value: ShellValue; children: ReactNode }) {
-  return <ScreenShellContext.Provider value={value}>{children}</ScreenShellContext.Provider>;
+  return (
+    <ScreenCoreContext.Provider value={useCoreOf(value)}>
+      <ScreenStatusContext.Provider value={value.status}>
+        <ScreenNotificationsContext.Provider value={value.notifications}>{children}</ScreenNotificationsContext.Provider>
+      </ScreenStatusContext.Provider>
+    </ScreenCoreContext.Provider>
+  );
 }
 
+/** The session, the user and the settings: inside a kept screen, its copy (`use` may be called conditionally). */
+export function useShellCore(): ShellCore {
+  const v = use(ScreenCoreContext) ?? use(ShellCoreContext);
+  if (!v) throw new Error('useShellCore outside ShellProvider');
+  return v;
+}
+
+/** The whole value (status and notifications too): its readers re-render at every sync; prefer `useShellCore`. */
 export function useShell(): ShellValue {
-  // Inside a kept screen only the screen's context is read (`use` may be called conditionally).
-  const v = useContext(ScreenShellContext) ?? use(ShellContext);
+  const core = use(ScreenCoreContext);
+  if (core) return { ...core, status: use(ScreenStatusContext), notifications: use(ScreenNotificationsContext) };
+  const v = use(ShellContext);
   if (!v) throw new Error('useShell outside ShellProvider');
   return v;
 }
@@ -49,9 +78,9 @@ export function useLiveShell(): ShellValue {
   return v;
 }
 
-export const useSettings = () => useShell().settings;
+export const useSettings = () => useShellCore().settings;
 export function useUser(): User | null {
-  const { session } = useShell();
+  const { session } = useShellCore();
   return session.status === 'signed-in' ? session.user : null;
 }
 export function useRole(): Role | null {

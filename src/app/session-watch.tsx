@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { isLoggingOut } from '../features/auth/logout-state.ts';
 import { notify } from '../components/ui/toaster.tsx';
 import { MESSAGES } from '../../db/messages.ts';
-import { useShell } from './session-context.tsx';
+import { useShellCore } from './session-context.tsx';
 
 /**
  * Any change to a non-authenticated state (a 401 anywhere, an invalid token at start-up, a sign-out
@@ -11,7 +11,7 @@ import { useShell } from './session-context.tsx';
  * and picks the page itself.
  */
 export function SessionWatch() {
-  const { session, ready } = useShell();
+  const { session, ready } = useShellCore();
   const navigate = useNavigate();
   const was = useRef<string | null>(null);
   useEffect(() => {

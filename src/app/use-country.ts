@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { parseCountry } from '../lib/geo.ts';
-import { useShell } from './session-context.tsx';
+import { useShellCore } from './session-context.tsx';
 import { getEngine } from '../lib/engine/connect.ts';
 import { appConfig } from '../lib/config.ts';
 
@@ -13,7 +13,7 @@ let inflight: Promise<string | null> | null = null;
  * signed-in user too: a parent's New Account form defaults to the country registration would.
  */
 export function useCountry({ signedIn = false }: { signedIn?: boolean } = {}): string | null {
-  const { session, ready } = useShell();
+  const { session, ready } = useShellCore();
   const engine = getEngine();
   const [country, setCountry] = useState<string | null>(() => sessionStorage.getItem(KEY));
   const guest = session.status === 'guest' || signedIn;

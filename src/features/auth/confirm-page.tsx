@@ -2,7 +2,7 @@ import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { User } from '../../../db/entities.ts';
-import { useShell, useUser } from '../../app/session-context.tsx';
+import { useShellCore, useUser } from '../../app/session-context.tsx';
 import { getEngine } from '../../lib/engine/connect.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { MESSAGES } from '../../../db/messages.ts';
@@ -12,7 +12,7 @@ import { useI18n } from '../../lib/i18n/index.ts';
 
 /** Email Confirmation: the code the server emailed, and a way to have it sent again. */
 export default function ConfirmPage() {
-  const { session } = useShell();
+  const { session } = useShellCore();
   const engine = getEngine();
   const user = useUser();
   const navigate = useNavigate();

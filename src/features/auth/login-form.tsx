@@ -2,7 +2,7 @@ import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { User } from '../../../db/entities.ts';
-import { useShell } from '../../app/session-context.tsx';
+import { useShellCore } from '../../app/session-context.tsx';
 import { getEngine } from '../../lib/engine/connect.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -19,7 +19,7 @@ export const SIGN_IN_FAILED = 'These credentials do not match our records.';
  */
 export function LoginForm({ teacher = false }: { teacher?: boolean }) {
   const engine = getEngine();
-  const { session } = useShell();
+  const { session } = useShellCore();
   const unsent = session.status === 'guest' ? (session.unsent ?? 0) : 0;
   const { search, state } = useLocation();
   // After a password reset the form has the e-mail it was reset for.

@@ -4,7 +4,7 @@ import { loadScript, type PayPalButtonsComponent } from '@paypal/paypal-js';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { useShell } from '../../app/session-context.tsx';
+import { useSettings } from '../../app/session-context.tsx';
 import { appConfig } from '../../lib/config.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -29,7 +29,7 @@ const COMPLETE_RETRY_MS = [1000, 3000];
 
 export function CardPaymentDialog({ amount, onClose }: { amount: number; onClose: () => void }) {
   const { t } = useI18n();
-  const clientId = useShell().settings?.pp_client ?? '';
+  const clientId = useSettings()?.pp_client ?? '';
   const { run, busy } = useMutation('recharge', { attempt: true });
   // The element the provider's buttons go in, once it is on the page (the dialog's code may still be coming).
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
