@@ -3,6 +3,7 @@
  * A kept screen shown again renders again (its live queries reconnect): what it shows must not be
  * rebuilt from scratch each time (bench: "navigation | <Screen> warm").
  */
+import { memo, type ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClassReport } from '../../db/entities.ts';
 import { host, mountPerTest, render } from './render-root.tsx';
@@ -76,3 +77,41 @@ describe('a screen shown again', () => {
     expect(reads).toBe(once);
   });
 });
+
+describe("a kept screen's copy of the shell", () => {
+  it('a change of the engine status (every sync) re-renders its readers only, not the readers of the user', async () => {
+    const { ScreenShellProvider, useShell, useUser } = await import('../../src/app/session-context.tsx');
+    type Shell = Parameters<typeof ScreenShellProvider>[0]['value'];
+    const renders = { user: 0, status: 0 };
+    // Memoised, as a screen's components are below a parent that does not render again.
+    const UserName = memoComponent(() => {
+      renders.user += 1;
+      return <span>{useUser()?.name}</span>;
+    });
+    const SyncTime = memoComponent(() => {
+      renders.status += 1;
+      return <span>{useShell().status?.lastSyncAt}</span>;
+    });
+    const user = { id: 1, name: 'Amina' } as never;
+    const base: Shell = { ready: true, session: { status: 'signed-in', user } as never, settings: null, status: { online: true, realtime: 'connected', storage: 'indexeddb', pendingMutations: 0, lastSyncAt: 1 }, notifications: [] };
+    const screen = (v: Shell) => (
+      <ScreenShellProvider value={v}>
+        <UserName />
+        <SyncTime />
+      </ScreenShellProvider>
+    );
+    render(screen(base));
+    expect(renders).toEqual({ user: 1, status: 1 });
+    render(screen({ ...base, status: { ...base.status!, lastSyncAt: 2 } }));
+    expect(renders).toEqual({ user: 1, status: 2 });
+    expect(host.textContent).toBe('Amina2');
+    // The user changing re-renders its readers.
+    render(screen({ ...base, session: { status: 'signed-in', user: { id: 1, name: 'Amina B' } } as never, status: { ...base.status!, lastSyncAt: 2 } }));
+    expect(renders.user).toBe(2);
+    expect(host.textContent).toBe('Amina B2');
+  });
+});
+
+function memoComponent(fn: () => ReactElement) {
+  return memo(fn);
+}
