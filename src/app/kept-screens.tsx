@@ -117,7 +117,14 @@ function upsert(s: { clock: number; kept: Kept[] }, key: string, element: ReactN
     // router's element has another shape, and taking it would mount the screen again (a class opened
     // from its calendar puts ?class= in the address; the dialog's focus went back to a removed event).
     if (moved && !k.own) Object.assign(k, { element });
-    if (moved || k.prepared) Object.assign(k, { context: { location, navigationType }, prepared: false });
+    if (moved) Object.assign(k, { context: { location, navigationType }, prepared: false });
+    else if (k.prepared) {
+      // First shown where it was prepared for (its path, no query): the stand-in location becomes
+      // the real one in place. They differ by their key only, which no screen reads, and a new
+      // context object would re-render every reader of the location (every link) on this visit.
+      Object.assign(k.context, { location, navigationType });
+      k.prepared = false;
+    }
     k.used = s.clock;
   } else {
     k = { key, element, context: { location, navigationType }, shell, tree: null, treeOf: [], used: s.clock, scrollY: 0 };
