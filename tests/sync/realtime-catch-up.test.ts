@@ -42,7 +42,7 @@ async function watchedConversation(email: string) {
   const settled = () => until('no request in flight', () => browser.log.every((r) => r.end !== undefined));
   await settled();
   const texts = async () => ((await tab.snapshot('messages')) as MessageRow[]).filter((m) => m.conversation_id === conv.id).map((m) => m.text);
-  return { browser, engine, tab, me, socket, conv, channel, other: otherMember(conv.id, me.id), reads, firstRead, settled, texts };
+  return { browser, engine, tab, me, rt, socket, conv, channel, other: otherMember(conv.id, me.id), reads, firstRead, settled, texts };
 }
 
 describe('realtime: nothing missed while a channel was deaf', () => {
@@ -77,6 +77,41 @@ describe('realtime: nothing missed while a channel was deaf', () => {
     await until('message read', async () => (await texts()).includes('sent before the slow channel heard'));
     await settled();
     expect(reads()).toHaveLength(2);
+    engine.shutdown();
+  });
+
+  it("the user's sync starting again while a first read waits (a new token): the screen's read is answered, once the new socket's channel hears", async () => {
+    const { browser, engine, tab, rt, socket, conv, other, reads, settled, texts } = await watchedConversation('student@example.com');
+    const list = { kind: 'messages' as const, conversationId: conv.id };
+    let answered: unknown = null;
+    void tab.loadMore(list, { fromStart: true }).then((r) => (answered = r));
+    await browser.signIn(tab, 'student@example.com');
+    expect(rt.current).not.toBe(socket);
+    await postAs(conv.id, other, 'sent while the socket started again');
+    rt.current.up();
+    rt.current.subscribeAll();
+    await until('the screen has its answer', () => answered !== null);
+    expect(answered).toMatchObject({ ok: true });
+    await until('message read', async () => (await texts()).includes('sent while the socket started again'));
+    await settled();
+    expect(reads()).toHaveLength(1);
+    // Watched again by the restarted sync: nothing waits, and a later read of the screen is answered.
+    await expect(tab.loadMore(list, { fromStart: true })).resolves.toMatchObject({ ok: true });
+    engine.shutdown();
+  });
+
+  it('with no realtime at all, the conversation is read at once, and again when the same user signs in again', async () => {
+    const browser = new Browser(server);
+    const engine = browser.engine({});
+    const tab = browser.tab(engine);
+    await browser.signIn(tab, 'student@example.com');
+    await tab.loadMore({ kind: 'conversations' });
+    const conv = ((await tab.snapshot('conversations')) as Conversation[]).find((c) => !c.closed)!;
+    await tab.watch({ kind: 'conversation', id: conv.id });
+    const list = { kind: 'messages' as const, conversationId: conv.id };
+    await expect(tab.loadMore(list, { fromStart: true })).resolves.toMatchObject({ ok: true });
+    await browser.signIn(tab, 'student@example.com');
+    await expect(tab.loadMore(list, { fromStart: true })).resolves.toMatchObject({ ok: true });
     engine.shutdown();
   });
 

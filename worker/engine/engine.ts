@@ -325,10 +325,13 @@ export class Engine implements EngineApi {
   private startWatch(k: WatchKey): void {
     if (k.kind === 'conversation') {
       // Its channel subscribed first, its newest page read after (RealtimeSync.watchConversation).
+      // A first read still waiting is the one the screen joins; the conversation already watched
+      // (the user's sync started again) is read again once its channel hears: nothing to wait for.
+      if (this.firstReads.get(k.id)?.settle) return void this.realtime.watchConversation(k.id);
       const first: { read: Promise<PageResult>; settle: ((read: Promise<PageResult>) => void) | null } = { read: Promise.resolve(guest()), settle: null };
       first.read = new Promise((resolve) => (first.settle = resolve));
       this.firstReads.set(k.id, first);
-      this.realtime.watchConversation(k.id);
+      if (!this.realtime.watchConversation(k.id) && first.settle && this.firstReads.get(k.id) === first) this.firstReads.delete(k.id);
       return;
     }
     let p = this.calendars.get(k.month);

@@ -40,8 +40,6 @@ interface Joined {
   missed: boolean;
   attempt: number;
   retry: unknown;
-  /** A conversation's first read is waiting for the channel's first answer (its fallback timer). */
-  firstRead: unknown;
 }
 
 /** A failed subscription is tried again after 1 s, then up to every 30 s (with jitter). */
@@ -67,12 +65,16 @@ export class RealtimeSync {
   private state: RealtimeState = 'disconnected';
   private readonly conversations = new Set<number>();
   private readonly joined = new Map<string, Joined>();
-  /** Conversations watched while there was no socket (no settings yet): their watch read them before anyone listened. */
-  private readonly unheard = new Set<number>();
   private userId: number | null = null;
   private online = true;
   /** The current client said it is disconnected (it could not connect, or lost its socket): a subscription would wait for it. */
   private socketDown = false;
+  /**
+   * Conversations whose first read waits for their channel's first answer: the timer that reads
+   * them anyway. Kept across a client's restart (its channels are joined again), cleared by an
+   * answer or an unwatch.
+   */
+  private readonly firstReads = new Map<number, unknown>();
   private eventNames: RealtimeOptions['eventNames'];
 
   constructor(
@@ -107,13 +109,13 @@ export class RealtimeSync {
         if (h) this.hooks.hint(h);
       });
     });
-    for (const id of this.conversations) this.listenConversation(id, restarted || this.unheard.has(id));
-    this.unheard.clear();
+    // Whatever was read of them came before this client's channels: each is read again once it hears.
+    for (const id of this.conversations) this.listenConversation(id, true);
     if (!this.online) client.disconnect();
   }
 
   stop(): void {
-    for (const j of this.joined.values()) this.clearTimers(j);
+    for (const j of this.joined.values()) this.clearRetry(j);
     this.joined.clear();
     this.client?.destroy();
     this.client = null;
@@ -135,35 +137,47 @@ export class RealtimeSync {
    * channel's first answer, at most `FIRST_READ_WAIT_MS`; with no socket up, it happens now and
    * again once the channel hears.
    */
-  watchConversation(id: number): void {
-    if (this.conversations.has(id)) return;
+  watchConversation(id: number): boolean {
+    if (this.conversations.has(id)) return false;
     this.conversations.add(id);
     const target: CatchUp = { kind: 'conversation', id };
     if (!this.client) {
-      this.unheard.add(id);
       this.hooks.catchUp(target);
-      return;
+      return true;
     }
-    const j = this.listenConversation(id, true);
-    if (!this.online || this.socketDown || !j) return this.hooks.catchUp(target);
-    j.firstRead = this.ctx.clock.setTimeout(() => {
-      j.firstRead = null;
-      if (this.joined.get(`Conversation.${id}`) === j && !j.subscribed) this.hooks.catchUp(target);
-    }, FIRST_READ_WAIT_MS);
+    this.listenConversation(id, true);
+    if (!this.online || this.socketDown) {
+      this.hooks.catchUp(target);
+      return true;
+    }
+    this.firstReads.set(id, this.ctx.clock.setTimeout(() => {
+      this.firstReads.delete(id);
+      this.hooks.catchUp(target);
+    }, FIRST_READ_WAIT_MS));
+    return true;
   }
 
   unwatchConversation(id: number): void {
     if (!this.conversations.delete(id)) return;
-    this.unheard.delete(id);
+    this.clearFirstRead(id);
     const channel = `Conversation.${id}`;
     const j = this.joined.get(channel);
-    if (j) this.clearTimers(j);
+    if (j) this.clearRetry(j);
     this.joined.delete(channel);
     this.client?.leave(channel);
   }
 
-  private listenConversation(id: number, missed: boolean): Joined | null {
-    return this.join(`Conversation.${id}`, { kind: 'conversation', id }, missed, (c) => {
+  /** A conversation's first read no longer waits (its channel answered, or it is no longer watched): answers whether it was waiting. */
+  private clearFirstRead(id: number): boolean {
+    const timer = this.firstReads.get(id);
+    if (timer === undefined) return false;
+    this.ctx.clock.clearTimeout(timer);
+    this.firstReads.delete(id);
+    return true;
+  }
+
+  private listenConversation(id: number, missed: boolean) {
+    this.join(`Conversation.${id}`, { kind: 'conversation', id }, missed, (c) => {
       c.listen(`Conversation.${id}`, this.event('NewConversationMessage'), (d) => void this.onMessage(d, id).catch((e) => this.ctx.log.warn('[engine] message event not stored:', e)));
     });
   }
@@ -173,12 +187,11 @@ export class RealtimeSync {
     return eventListenName(name, this.eventNames);
   }
 
-  private join(channel: string, target: CatchUp, missed: boolean, bind: (c: RealtimeClient) => void): Joined | null {
-    if (!this.client) return null;
-    const j: Joined = { target, bind, subscribed: false, missed, attempt: 0, retry: null, firstRead: null };
+  private join(channel: string, target: CatchUp, missed: boolean, bind: (c: RealtimeClient) => void) {
+    if (!this.client) return;
+    const j: Joined = { target, bind, subscribed: false, missed, attempt: 0, retry: null };
     this.joined.set(channel, j);
     this.subscribe(this.client, channel, j);
-    return j;
   }
 
   private subscribe(client: RealtimeClient, channel: string, j: Joined) {
@@ -190,10 +203,7 @@ export class RealtimeSync {
         // Refused, or its authorization request failed: deaf until subscribed again. A first read
         // waiting for it happens now (and again once the channel hears).
         j.missed = true;
-        if (j.firstRead !== null) {
-          this.clearTimers(j);
-          this.hooks.catchUp(j.target);
-        }
+        if (j.target.kind === 'conversation' && this.clearFirstRead(j.target.id)) this.hooks.catchUp(j.target);
         if (j.retry !== null) return;
         j.retry = this.ctx.clock.setTimeout(() => {
           j.retry = null;
@@ -206,7 +216,8 @@ export class RealtimeSync {
       // Subscribed again after a reconnection or a failed attempt: the server delivers this
       // channel's events to us again, and what it sent while we were deaf is read now.
       const catchUp = j.subscribed || j.missed;
-      this.clearTimers(j); // pusher-js got there first (a reconnection subscribes every channel again)
+      this.clearRetry(j); // pusher-js got there first (a reconnection subscribes every channel again)
+      if (j.target.kind === 'conversation') this.clearFirstRead(j.target.id);
       j.subscribed = true;
       j.missed = false;
       j.attempt = 0;
@@ -214,11 +225,9 @@ export class RealtimeSync {
     });
   }
 
-  private clearTimers(j: Joined) {
+  private clearRetry(j: Joined) {
     if (j.retry !== null) this.ctx.clock.clearTimeout(j.retry);
-    if (j.firstRead !== null) this.ctx.clock.clearTimeout(j.firstRead);
     j.retry = null;
-    j.firstRead = null;
   }
 
   private setState(s: RealtimeState) {
