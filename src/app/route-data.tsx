@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { EngineError, Resource } from '../../db/engine-api.ts';
 import type { EngineClient } from '../lib/engine/client.ts';
 import { getEngine } from '../lib/engine/connect.ts';
-import { useShell } from './session-context.tsx';
+import { useOnline } from './session-context.tsx';
 
 /** How a screen's own data refresh went: the screen shows the mirror meanwhile and decides what to say. */
 export interface RouteData {
@@ -81,7 +81,7 @@ export function RouteDataProvider({ resources, children }: { resources: Resource
 
 /** Runs `again` when the network comes back while `failed` (a load that failed asks again by itself). */
 export function useBackOnline(again: () => void, failed: boolean): void {
-  const online = useShell().status?.online !== false;
+  const online = useOnline();
   const wasOnline = useRef(online);
   useEffect(() => {
     const came = online && !wasOnline.current;

@@ -24,6 +24,8 @@ export type ShellCore = Pick<ShellValue, 'ready' | 'session' | 'settings'>;
 
 const ShellContext = createContext<ShellValue | null>(null);
 const ShellCoreContext = createContext<ShellCore | null>(null);
+/** Whether the engine is online: a context of its own, as most readers of the status need only this. */
+const ShellOnlineContext = createContext<boolean>(true);
 /**
  * The shell's value as a kept screen last saw it (app/kept-screens.tsx), in contexts of its own:
  * React re-renders every reader of a changed context below its provider, nested providers or not,
@@ -34,13 +36,17 @@ const ShellCoreContext = createContext<ShellCore | null>(null);
 const ScreenCoreContext = createContext<ShellCore | null>(null);
 const ScreenStatusContext = createContext<EngineStatus | null>(null);
 const ScreenNotificationsContext = createContext<Notification[]>([]);
+const ScreenOnlineContext = createContext<boolean | null>(null);
+const onlineOf = (v: ShellValue) => v.status?.online !== false;
 
 const useCoreOf = (v: ShellValue): ShellCore => useMemo(() => ({ ready: v.ready, session: v.session, settings: v.settings }), [v.ready, v.session, v.settings]);
 
 export function ShellProvider({ value, children }: { value: ShellValue; children: ReactNode }) {
   return (
     <ShellContext.Provider value={value}>
-      <ShellCoreContext.Provider value={useCoreOf(value)}>{children}</ShellCoreContext.Provider>
+      <ShellCoreContext.Provider value={useCoreOf(value)}>
+        <ShellOnlineContext.Provider value={onlineOf(value)}>{children}</ShellOnlineContext.Provider>
+      </ShellCoreContext.Provider>
     </ShellContext.Provider>
   );
 }
@@ -49,7 +55,9 @@ export function ScreenShellProvider({ value, children }: { value: ShellValue; ch
   return (
     <ScreenCoreContext.Provider value={useCoreOf(value)}>
       <ScreenStatusContext.Provider value={value.status}>
-        <ScreenNotificationsContext.Provider value={value.notifications}>{children}</ScreenNotificationsContext.Provider>
+        <ScreenNotificationsContext.Provider value={value.notifications}>
+          <ScreenOnlineContext.Provider value={onlineOf(value)}>{children}</ScreenOnlineContext.Provider>
+        </ScreenNotificationsContext.Provider>
       </ScreenStatusContext.Provider>
     </ScreenCoreContext.Provider>
   );
@@ -60,6 +68,11 @@ export function useShellCore(): ShellCore {
   const v = use(ScreenCoreContext) ?? use(ShellCoreContext);
   if (!v) throw new Error('useShellCore outside ShellProvider');
   return v;
+}
+
+/** Whether the engine is online (no status yet: online). Its readers re-render only when that flips. */
+export function useOnline(): boolean {
+  return use(ScreenOnlineContext) ?? use(ShellOnlineContext);
 }
 
 /** The whole value (status and notifications too): its readers re-render at every sync; prefer `useShellCore`. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Conversation } from '../../../db/entities.ts';
 import { listKeyId, searchText, type EngineError, type ListKey } from '../../../db/engine-api.ts';
 import type { ListRow } from '../../../db/rows.ts';
-import { useShell } from '../../app/session-context.tsx';
+import { useOnline } from '../../app/session-context.tsx';
 import { getEngine } from '../../lib/engine/connect.ts';
 import { useLiveQuery } from '../../lib/engine/live-query.ts';
 import { listsCollection } from '../../lib/engine/tables.ts';
@@ -105,8 +105,7 @@ export interface ConversationSearch extends SearchView {
 
 /** The search of the inbox's list over `conversations` (every one the mirror holds, newest activity first). */
 export function useConversationSearch(conversations: readonly Conversation[], query: string, deferred: string): ConversationSearch {
-  const { status } = useShell();
-  const online = status ? status.online : true;
+  const online = useOnline();
   const asked = useDebounced(searchText(query), SEARCH_DEBOUNCE_MS);
   const [answer, setAnswer] = useState<SearchAnswer | null>(null);
   const [attempt, setAttempt] = useState(0);
