@@ -50,7 +50,8 @@ export function RouteDataProvider({ resources, children }: { resources: Resource
     if (list.length === 0) return;
     let live = true;
     void refreshAll(engine, list, false).then((failed) => {
-      if (live) setState({ key, settled: true, failed, retrying: false });
+      // The same answer as last time (the screen shown again) keeps the same state: nothing renders.
+      if (live) setState((s) => (s.key === key && s.settled && s.failed === null && failed === null && !s.retrying ? s : { key, settled: true, failed, retrying: false }));
     });
     return () => {
       live = false;

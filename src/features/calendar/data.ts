@@ -51,8 +51,10 @@ export function useWatchedMonths(months: string[]): WatchedMonths {
   useEffect(() => {
     if (!key) return;
     let live = true;
+    // Read again each time the screen is shown: the same answer keeps the same object, so the
+    // calendar does not render again for it.
     void readMonths(key.split(','), false).then((failed) => {
-      if (live) setAnswer({ key, failed, retrying: false });
+      if (live) setAnswer((a) => (a && a.key === key && a.failed === null && failed === null && !a.retrying ? a : { key, failed, retrying: false }));
     });
     return () => {
       live = false;
