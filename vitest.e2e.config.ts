@@ -15,5 +15,7 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 180_000,
     globalSetup: ['tests/e2e/global-setup.ts'],
+    // Each file's CPU seconds (tests/e2e/cpu-time.ts), for the slowest-files list of npm test.
+    setupFiles: ['tests/e2e/cpu-time.ts'],
   },
 });

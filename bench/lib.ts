@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../tests/e2e/harness.ts';
+import { CHROMIUM, CHROMIUM_ARGS, TEST_CHROMIUM } from '../tests/e2e/harness.ts';
 import { NetworkControl } from './network.ts';
 import { judge, type TargetKey } from './targets.ts';
 
@@ -65,10 +65,18 @@ export interface BenchBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * The browser measured: Debian's chromium, the one users have. The smoke run (npm test) proves the
+ * benchmark runs, not its figures, and takes the browser tests' headless shell, the same engine at
+ * about a third less CPU (`useTestBrowser`).
+ */
+let executable = CHROMIUM;
+export const useTestBrowser = () => void (executable = TEST_CHROMIUM);
+
 export async function launch(viewport = { width: 1280, height: 800 }): Promise<BenchBrowser> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-bench-'));
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM,
+    executablePath: executable,
     // A DevTools port besides Playwright's pipe: the bench's own CDP connection reaches the shared worker.
     args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc', '--remote-debugging-port=0'],
     viewport,

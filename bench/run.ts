@@ -12,11 +12,12 @@ import { startServer, type RunningServer } from '../server/index.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { seed } from '../server/seed/index.ts';
 import { productionBuild } from '../tests/e2e/global-setup.ts';
-import { armWaitForText, jsGzipBytes, launch, printTable, sleep, stats, type BenchBrowser, type Row } from './lib.ts';
+import { armWaitForText, jsGzipBytes, launch, printTable, sleep, stats, useTestBrowser, type BenchBrowser, type Row } from './lib.ts';
 import { COUNT_EVENTS, hiddenScreens, STUDENT_SCREENS } from './screens.ts';
 import { describeProfile, PROFILES, type NetProfile } from './network.ts';
 import { TARGETS, judge } from './targets.ts';
 import { installVitals, readVitals, type Vitals } from './phone-vitals.ts';
+import { startCpuMeter } from '../tests/e2e/cpu-meter.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -39,6 +40,11 @@ const NAV_PROFILES: NetProfile[] = (() => {
   return PROFILES.filter((p) => p.name === 'loopback' || names.includes(p.name));
 })();
 const ECONOMY_MS = smoke ? 3_000 : quick ? 12_000 : 60_000;
+/** The tabs of the request-economy rows: two prove the smoke run's code path as well as four. */
+const ECONOMY_TABS = smoke ? 2 : 4;
+/** The screens the navigation rows visit: the smoke run takes three (every step still runs, on fewer screens). */
+const NAV_SCREENS = smoke ? STUDENT_SCREENS.slice(0, 3) : STUDENT_SCREENS;
+if (smoke) useTestBrowser();
 /** The idle-polling byte count's window: a multiple of both poll intervals (home 10 s, calendar 20 s). */
 const BYTES_WINDOW_MS = smoke ? 3_000 : quick ? 20_000 : 60_000;
 const root = process.cwd();
@@ -234,8 +240,8 @@ async function benchNavigation(server: RunningServer) {
     const b = await launch();
     try {
       const { page } = await signedInPage(b, base, 'student@example.com');
-      await waitReady(page, STUDENT_SCREENS[0]!.ready);
-      for (const s of STUDENT_SCREENS.slice(1)) (cold[s.label] ??= []).push(await navigate(page, s.label, s.ready));
+      await waitReady(page, NAV_SCREENS[0]!.ready);
+      for (const s of NAV_SCREENS.slice(1)) (cold[s.label] ??= []).push(await navigate(page, s.label, s.ready));
     } finally {
       await b.close();
     }
@@ -247,9 +253,9 @@ async function benchNavigation(server: RunningServer) {
   const afterReload: Record<string, Record<string, number[]>> = {};
   try {
     const { page } = await signedInPage(b, base, 'student@example.com');
-    await waitReady(page, STUDENT_SCREENS[0]!.ready);
-    for (const s of STUDENT_SCREENS.slice(1)) await navigate(page, s.label, s.ready);
-    let current = STUDENT_SCREENS[STUDENT_SCREENS.length - 1]!.label;
+    await waitReady(page, NAV_SCREENS[0]!.ready);
+    for (const s of NAV_SCREENS.slice(1)) await navigate(page, s.label, s.ready);
+    let current = NAV_SCREENS[NAV_SCREENS.length - 1]!.label;
     for (const p of NAV_PROFILES) {
       log(`navigation under ${describeProfile(p)}`);
       await b.net.emulate(p);
@@ -258,12 +264,12 @@ async function benchNavigation(server: RunningServer) {
       const n = (bound[p.name] = {} as Record<string, number[]>);
       // Two passes per repetition, so every navigation leaves another screen (never a click on the current one).
       for (let i = 0; i < repsFor(p); i++) {
-        for (const s of STUDENT_SCREENS) (w[s.label] ??= []).push(await navigate(page, s.label, s.ready));
-        for (const s of STUDENT_SCREENS) (n[s.label] ??= []).push(await navigate(page, s.label, s.ready, s.fetches));
+        for (const s of NAV_SCREENS) (w[s.label] ??= []).push(await navigate(page, s.label, s.ready));
+        for (const s of NAV_SCREENS) (n[s.label] ??= []).push(await navigate(page, s.label, s.ready, s.fetches));
       }
-      current = STUDENT_SCREENS[STUDENT_SCREENS.length - 1]!.label;
+      current = NAV_SCREENS[NAV_SCREENS.length - 1]!.label;
       const r = (afterReload[p.name] = {} as Record<string, number[]>);
-      for (let i = 0; i < reloadsFor(p); i++) current = await firstVisitsAfterReload(page, current, r, STUDENT_SCREENS, p === NAV_PROFILES[0] ? navPrep : undefined);
+      for (let i = 0; i < reloadsFor(p); i++) current = await firstVisitsAfterReload(page, current, r, NAV_SCREENS, p === NAV_PROFILES[0] ? navPrep : undefined);
     }
     await b.net.emulate(PROFILES[0]!);
   } finally {
@@ -273,7 +279,7 @@ async function benchNavigation(server: RunningServer) {
   for (const p of NAV_PROFILES) {
     const section = p === loop ? 'navigation' : `nav @ ${p.name}`;
     const suffix = p === loop ? '' : `, ${describeProfile(p)}`;
-    for (const s of STUDENT_SCREENS) {
+    for (const s of NAV_SCREENS) {
       const w = stats(warm[p.name]![s.label] ?? []);
       const n = stats(bound[p.name]![s.label] ?? []);
       const ratio = n.p50 / Math.max(w.p50, 0.1);
@@ -522,7 +528,7 @@ async function benchEconomy(server: RunningServer) {
         await p.goto(`${base}/calendar`);
         pages.push(p);
       }
-      await sleep(3000);
+      await sleep(smoke ? 1000 : 3000);
       if (hidden) {
         for (const p of pages) {
           await p.evaluate(() => {
@@ -541,16 +547,16 @@ async function benchEconomy(server: RunningServer) {
     }
   };
   const one = await measure(1, false);
-  const four = await measure(4, false);
-  const hidden = await measure(4, true);
+  const many = await measure(ECONOMY_TABS, false);
+  const hidden = await measure(ECONOMY_TABS, true);
   const secs = ECONOMY_MS / 1000;
   keys.forEach((k, i) => {
     rows.push({ section: 'requests', name: `${k} in ${secs}s, 1 tab`, value: one[i]!, unit: 'requests' });
     rows.push({
-      section: 'requests', name: `${k} in ${secs}s, 4 tabs`, value: four[i]!, unit: 'requests',
-      note: `ratio to 1 tab ${(four[i]! / Math.max(one[i]!, 1)).toFixed(2)}; polling from every tab would be ~${one[i]! * 4}`,
+      section: 'requests', name: `${k} in ${secs}s, ${ECONOMY_TABS} tabs`, value: many[i]!, unit: 'requests',
+      note: `ratio to 1 tab ${(many[i]! / Math.max(one[i]!, 1)).toFixed(2)}; polling from every tab would be ~${one[i]! * ECONOMY_TABS}`,
     });
-    rows.push({ section: 'requests', name: `${k} in ${secs}s, 4 tabs all hidden`, value: hidden[i]!, unit: 'requests' });
+    rows.push({ section: 'requests', name: `${k} in ${secs}s, ${ECONOMY_TABS} tabs all hidden`, value: hidden[i]!, unit: 'requests' });
   });
   await idlePollingBytes(server);
 }
@@ -902,7 +908,7 @@ async function benchPhone(server: RunningServer) {
   const revisit: Record<string, number[]> = {};
   let workerRefused: string | null = null;
   // Smoke (npm test) proves the rows run: three screens, not ten, keep it within half a minute.
-  const screens = smoke ? STUDENT_SCREENS.slice(0, 3) : STUDENT_SCREENS;
+  const screens = NAV_SCREENS;
   for (let run = 0; run < loginRuns; run++) {
     const b = await phoneBrowser();
     try {
@@ -990,10 +996,14 @@ async function main() {
       if (ONLY && !name.includes(ONLY)) continue;
       log(name);
       const started = Date.now();
+      const cpu = startCpuMeter();
       try {
         await fn(server);
-        log(`${name}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        // With its CPU seconds (this process, the server in it and the browsers): on 2 cores a
+        // section using more CPU than its time slows whatever runs beside it.
+        log(`${name}: ${((Date.now() - started) / 1000).toFixed(0)} s${cpu ? `, ${cpu.stop().toFixed(0)} s of CPU` : ''}`);
       } catch (e) {
+        cpu?.stop();
         failures.push(`${name}: ${(e as Error).message.split('\n')[0]}`);
         rows.push({ section: name, name: 'FAILED', value: (e as Error).message.split('\n')[0]!.slice(0, 80), unit: '' });
       }
