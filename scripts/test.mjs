@@ -7,7 +7,7 @@
 //      the benchmark's smoke run among them (tests/e2e/bench-smoke.e2e.ts: it must complete; figures
 //      are not checked)
 // Set TEST_ONLY=unit|e2e|bench to run one part (the type check and the lint run with unit).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,9 @@ process.chdir(root);
 const bin = (n) => path.join(root, 'node_modules', '.bin', n);
 const only = process.env.TEST_ONLY;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-results-'));
+// Each browser test file writes the CPU seconds it used here (tests/e2e/cpu-time.ts).
+const cpuDir = path.join(tmp, 'cpu');
+fs.mkdirSync(cpuDir);
 let passed = 0;
 let failed = 0;
 /** Names of what failed, repeated just above the totals so the end of a CI log says what to look at. */
@@ -29,7 +32,7 @@ function vitest(name, args) {
   const out = path.join(tmp, `${name}.json`);
   const r = spawnSync(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
     stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', TEST_CPU_DIR: cpuDir },
   });
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -98,23 +101,83 @@ function chromiumReady() {
   return false;
 }
 
+/**
+ * better-sqlite3's native module, when it is not built yet: .ci/run installs with `npm ci
+ * --ignore-scripts`, and its build (compiled from source here: about 90 s of one core) runs beside
+ * the type check, the lint and the client's build, which do not need it. Resolves once it is built.
+ */
+function startNativeBuild() {
+  if (fs.existsSync(path.join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'))) return null;
+  console.log("\nBuilding better-sqlite3's native module (npm rebuild better-sqlite3), beside the checks");
+  const log = path.join(tmp, 'native-build.log');
+  const out = fs.openSync(log, 'w');
+  const started = Date.now();
+  const child = spawn('npm', ['rebuild', 'better-sqlite3', '--foreground-scripts'], { stdio: ['ignore', out, out] });
+  return new Promise((resolve) => {
+    const done = (code) => {
+      fs.closeSync(out);
+      console.log(`better-sqlite3's native module: ${code === 0 ? 'built' : `failed (${code})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      if (code !== 0) {
+        failed += 1;
+        failures.push("better-sqlite3's native module did not build (npm rebuild better-sqlite3)");
+        process.stdout.write(fs.readFileSync(log, 'utf8').slice(-4000));
+      }
+      resolve();
+    };
+    child.on('error', (e) => done(e.message));
+    child.on('exit', (code, signal) => done(code ?? signal));
+  });
+}
+
+/** The production build the browser tests serve, made now (beside the native build) instead of in their global setup. */
+function buildClient() {
+  console.log('\nBuilding the client for the browser tests (vite build)');
+  const started = Date.now();
+  const r = spawnSync(bin('vite'), ['build', '--logLevel', 'error'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  fileTimes.push({ file: '(client build)', seconds: (Date.now() - started) / 1000 });
+  if (r.status === 0) return true;
+  failed += 1;
+  failures.push('The client build (vite build)');
+  return false;
+}
+
+const nativeBuild = startNativeBuild();
+const browserTests = (!only || only === 'e2e' || only === 'bench') && chromiumReady();
 if (!only || only === 'unit') {
   typecheck();
   lint();
-  vitest('unit', []);
 }
+// Built here while the native module compiles; the browser tests' global setup then skips its own.
+const clientBuilt = browserTests && nativeBuild !== null && buildClient();
+await nativeBuild;
+if (!only || only === 'unit') vitest('unit', []);
 if (!only || only === 'e2e' || only === 'bench') {
   // The benchmark's smoke run is one of the browser test files (tests/e2e/bench-smoke.e2e.ts).
-  if (chromiumReady()) vitest('e2e', ['--config', 'vitest.e2e.config.ts', ...(only === 'bench' ? ['tests/e2e/bench-smoke.e2e.ts'] : [])]);
+  if (clientBuilt) process.env.E2E_SKIP_BUILD = '1';
+  if (browserTests) vitest('e2e', ['--config', 'vitest.e2e.config.ts', ...(only === 'bench' ? ['tests/e2e/bench-smoke.e2e.ts'] : [])]);
   else {
     failed += 1;
     failures.push('Browser tests: Chromium is missing');
   }
 }
+const cpuOf = new Map(
+  fs.readdirSync(cpuDir).map((f) => {
+    const { file, seconds } = JSON.parse(fs.readFileSync(path.join(cpuDir, f), 'utf8'));
+    return [path.relative(root, file), seconds];
+  }),
+);
 fs.rmSync(tmp, { recursive: true, force: true });
 if (fileTimes.length > 0) {
+  // A browser test file's CPU seconds too (its process and its browsers): two files share the two
+  // cores, so what a file costs the run is nearer its CPU time than its wall time.
   const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
-  console.log(`\nThe ten slowest test files:\n${slowest.map((t) => `  ${t.seconds.toFixed(1).padStart(6)} s  ${t.file}`).join('\n')}`);
+  const cpu = (t) => (cpuOf.has(t.file) ? `${cpuOf.get(t.file).toFixed(1).padStart(6)} s CPU` : ' '.repeat(12));
+  console.log(`\nThe ten slowest test files:\n${slowest.map((t) => `  ${t.seconds.toFixed(1).padStart(6)} s  ${cpu(t)}  ${t.file}`).join('\n')}`);
+  if (cpuOf.size > 0) {
+    const total = [...cpuOf.values()].reduce((n, s) => n + s, 0);
+    const byCpu = [...cpuOf].sort((a, b) => b[1] - a[1]).slice(0, 10);
+    console.log(`\nThe browser test files that used the most CPU (${total.toFixed(0)} s in all):\n${byCpu.map(([f, s]) => `  ${s.toFixed(1).padStart(6)} s  ${f}`).join('\n')}`);
+  }
 }
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
