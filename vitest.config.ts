@@ -2,18 +2,17 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The server contract and sync-engine scenario tests share their modules within a worker (no
- * per-file isolation): each file starts its own server or engine, and re-importing the server and
- * the engine for every one of their ~60 files took about a third of the unit run. The files that
- * mock modules, stub globals or fake timers, and every component test (a DOM that would carry over
- * from file to file), stay isolated.
+ * Three projects:
+ * - `shared`: the server contract and sync-engine scenario tests share their modules within a
+ *   worker (no per-file isolation). Each file starts its own server or engine, and re-importing the
+ *   server and the engine for every one of their ~60 files took about a third of the unit run.
+ * - `isolated`: the unit and component tests (a DOM would carry over from file to file; some mock
+ *   modules). They open no database, so `npm test` runs them while better-sqlite3 compiles.
+ * - `isolated-db`: the sync scenarios that render React components, against the reference server.
  */
 const SHARED = ['tests/server/**/*.test.ts', 'tests/sync/**/*.test.ts'];
-const ISOLATED = [
-  'tests/unit/**/*.test.{ts,tsx}', 'tests/sync/**/*.test.tsx', 'src/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'worker/**/*.test.ts',
-  // Fake timers or stubbed globals.
-  'tests/sync/conditional-poll.test.ts', 'tests/sync/load-failures.test.ts', 'tests/sync/spec-shaped-backend.test.ts',
-];
+const ISOLATED = ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'worker/**/*.test.ts'];
+const ISOLATED_DB = ['tests/sync/**/*.test.tsx'];
 
 export default defineConfig({
   test: {
@@ -27,8 +26,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'shared', include: SHARED, exclude: ISOLATED, isolate: false } },
+      { extends: true, test: { name: 'shared', include: SHARED, isolate: false } },
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
+      { extends: true, test: { name: 'isolated-db', include: ISOLATED_DB } },
     ],
   },
 });
