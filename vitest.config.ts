@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  *   worker (no per-file isolation). Each file starts its own server or engine, and re-importing the
  *   server and the engine for every one of their ~60 files took about a third of the unit run.
  * - `isolated`: the unit and component tests (a DOM would carry over from file to file; some mock
- *   modules). They open no database, so `npm test` runs them while better-sqlite3 compiles.
+ *   modules). They open no database: `vitest run --project isolated` needs no native module.
  * - `isolated-db`: the sync scenarios that render React components, against the reference server.
  */
 const SHARED = ['tests/server/**/*.test.ts', 'tests/sync/**/*.test.ts'];
