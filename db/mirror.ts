@@ -1,5 +1,6 @@
 import type { MirrorTableName } from './engine-api.ts';
 import { keyOf, type Key, type Row } from './schema.ts';
+import { same } from './same.ts';
 
 /**
  * The storage interface the worker writes through. Two implementations: Dexie over IndexedDB
@@ -54,8 +55,6 @@ export interface TableDiff {
   upserts: Row[];
   deletes: Key[];
 }
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Applies changes atomically and returns only real differences: a row equal to the stored one is

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { SessionState } from '../../db/engine-api.ts';
+import { same } from '../../db/same.ts';
 import { getEngine } from '../lib/engine/connect.ts';
 import { useMirrorNotifications, useMirrorUser } from '../lib/engine/mirror-rows.ts';
 import { ShellProvider, type ShellValue } from './session-context.tsx';
@@ -26,7 +27,7 @@ export function EngineBridge({ children }: { children: ReactNode }) {
   const session: SessionState = useMemo(() => {
     const s = state.session;
     // The mirror's user is the freshest (credits, counts); the session's is the one signed in with.
-    if (s.status === 'signed-in' && mirrorUser && mirrorUser.id === s.user.id) return { ...s, user: mirrorUser };
+    if (s.status === 'signed-in' && mirrorUser && mirrorUser.id === s.user.id) return same(s.user, mirrorUser) ? s : { ...s, user: mirrorUser };
     return s;
   }, [state.session, mirrorUser]);
 

@@ -16,8 +16,11 @@ export type LazyPage = LazyExoticComponent<ComponentType> & {
   preload(): Promise<void>;
 };
 
-export function lazyPage(load: () => Promise<PageModule>): LazyPage {
-  const page = lazy(async () => {
+export function lazyPage(importPage: () => Promise<PageModule>): LazyPage {
+  // The module once it has arrived: a screen whose code is here renders on its first try.
+  let loaded: PageModule | undefined;
+  const load = () => importPage().then((mod) => (loaded = mod));
+  const fetchPage = async () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('Chunk load timed out')), CHUNK_TIMEOUT);
@@ -36,6 +39,14 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
     } finally {
       clearTimeout(timer);
     }
+  };
+  // React's lazy reads a thenable that calls back at once as settled, so a screen whose code was
+  // preloaded (at start-up, on intent, or while idle) renders in the same pass as its parents. From
+  // a promise, even a settled one, it would suspend first: the route's fallback committed, then the
+  // screen up to 300 ms later (React holds a revealed boundary back that long after its fallback).
+  const page = lazy(() => {
+    const mod = loaded;
+    return mod ? ({ then: (ok: (m: PageModule) => void) => ok(mod) } as Promise<PageModule>) : fetchPage();
   });
   // A failed preload is not an error: the render's own load retries and handles it.
   return Object.assign(page, { preload: () => load().then(() => undefined, () => undefined) });

@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect, useMemo } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { peekAfterAuth, setAfterAuth, takeAfterAuth } from './after-auth.ts';
@@ -64,21 +64,27 @@ export function RouteGate({ def }: { def: RouteDef }) {
     if (arrived) takeAfterAuth();
   }, [arrived]);
 
+  const Page = result?.kind === 'not-found' ? PAGES['not-found'] : PAGES[def.name];
+  // The same element while the screen is the same: the gate renders again each time the session,
+  // the settings or the engine's readiness change (several times while the app starts), and a new
+  // element would render the whole screen again with it; the screen reads what it needs itself.
+  const screen = useMemo(
+    () => (
+      <Suspense fallback={<PageSpinner />}>
+        <Page />
+        <PrerenderEnd />
+      </Suspense>
+    ),
+    [Page],
+  );
+
   if (!result) return <PageSpinner />;
   if (result.kind === 'redirect') {
     const to = afterAuth ?? result.path;
     return <Navigate to={hrefOf(to, to === result.path ? result.query : new URLSearchParams())} replace />;
   }
-  const Page = result.kind === 'not-found' ? PAGES['not-found'] : PAGES[def.name];
   const resources = result.kind === 'allow' && user && def.refresh ? def.refresh({ params, user }) : NOTHING;
-  return (
-    <RouteDataProvider resources={resources}>
-      <Suspense fallback={<PageSpinner />}>
-        <Page />
-        <PrerenderEnd />
-      </Suspense>
-    </RouteDataProvider>
-  );
+  return <RouteDataProvider resources={resources}>{screen}</RouteDataProvider>;
 }
 
 const NOTHING: never[] = [];

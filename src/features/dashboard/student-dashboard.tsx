@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Alert, Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { Home, User } from '../../../db/entities.ts';
@@ -12,7 +13,7 @@ import { StatCard } from './stat-card.tsx';
 import { UpcomingClass } from './upcoming-class.tsx';
 
 /** Student dashboard (section 2.5). */
-export function StudentDashboard({ home, user, onOpen }: { home: Home; user: User; onOpen: (id: number) => void }) {
+export const StudentDashboard = memo(function StudentDashboard({ home, user, onOpen }: { home: Home; user: User; onOpen: (id: number) => void }) {
   // The requests table of the mirror, not the home document: a decision removes its row at once.
   const { t } = useI18n();
   const requests = usePendingRequests();
@@ -55,4 +56,4 @@ export function StudentDashboard({ home, user, onOpen }: { home: Home; user: Use
       <CourseGrid id="courses-featured-courses" title={t('dashboard.featuredCourses')} courses={home.featured_courses} linked />
     </Stack>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { Home, User } from '../../../db/entities.ts';
@@ -13,7 +13,7 @@ import { UpcomingClass } from './upcoming-class.tsx';
 import { useI18n } from '../../lib/i18n/index.ts';
 
 /** Teacher dashboard (section 2.6). */
-export function TeacherDashboard({ home, user, onOpen }: { home: Home; user: User; onOpen: (id: number) => void }) {
+export const TeacherDashboard = memo(function TeacherDashboard({ home, user, onOpen }: { home: Home; user: User; onOpen: (id: number) => void }) {
   // The requests table of the mirror, not the home document: a decision removes its row at once.
   const { t } = useI18n();
   const requests = usePendingRequests();
@@ -43,4 +43,4 @@ export function TeacherDashboard({ home, user, onOpen }: { home: Home; user: Use
       <AddMakeupDialog open={makeupOpen} onClose={() => setMakeupOpen(false)} enrollments={home.enrollments} timeZone={user.timezone} />
     </Stack>
   );
-}
+});

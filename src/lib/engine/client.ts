@@ -1,4 +1,5 @@
 import type { AppSettings, User } from '../../../db/entities.ts';
+import { keepSame } from '../../../db/same.ts';
 import type {
   CallRequest, EngineApi, EngineError, EngineEvent, EngineStatus, HelloOptions, ListKey, MirrorTableName, MutateData, Mutation,
   Resource, Result, SessionState, WatchKey,
@@ -245,7 +246,14 @@ export class EngineClient {
     return this.started.then(call, call);
   }
 
-  private setState(s: EngineState) {
+  private setState(next: EngineState) {
+    // The session and the settings come again with every hello and sign-in check, mostly unchanged:
+    // the same content keeps the same object, so the shell's contexts and every screen reading the
+    // user or the settings do not render again for nothing (a warm start rendered the dashboard
+    // four times over).
+    const prev = this.state;
+    const s = { ...next, session: keepSame(prev.session, next.session), settings: keepSame(prev.settings, next.settings) };
+    if (s.ready === prev.ready && s.session === prev.session && s.settings === prev.settings && s.status === prev.status) return;
     this.state = s;
     for (const l of this.stateListeners) l();
   }
