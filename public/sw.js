@@ -61,6 +61,15 @@ async function precache() {
 }
 
 self.addEventListener('install', (event) => {
+  // The build's files are answered by the browser itself from this build's cache, without starting
+  // this worker or running its fetch handler (the Static Routing API; a file the cache lacks goes to
+  // the network). Through the handler, a reload's 57 scripts waited about 160 ms each for it. Where
+  // the API is missing, the fetch handler below answers them as before.
+  try {
+    event.addRoutes?.({ condition: { urlPattern: '/assets/*', requestMethod: 'GET' }, source: { cacheName: CACHE } })?.catch?.(() => {});
+  } catch {
+    // no static routes: the fetch handler answers
+  }
   event.waitUntil(
     (async () => {
       await precache();

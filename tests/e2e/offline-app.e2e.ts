@@ -80,6 +80,13 @@ describe('the installed app', () => {
         await page.reload();
         await menu(page, 'Dashboard').waitFor({ timeout: TIMEOUT });
         await chip(page).getByText('Offline').waitFor({ timeout: TIMEOUT });
+        // The build's scripts came from the worker's cache by its static route (public/sw.js), not
+        // through its fetch handler: the browser reports the source each one was matched to.
+        const sources = await page.evaluate(() =>
+          [...new Set((performance.getEntriesByType('resource') as (PerformanceResourceTiming & { workerMatchedSourceType?: string })[])
+            .filter((r) => new URL(r.name).pathname.startsWith('/assets/') && r.name.endsWith('.js'))
+            .map((r) => r.workerMatchedSourceType || 'fetch handler'))]);
+        expect(sources).toEqual(['cache']);
         for (const item of items) {
           if (item.external) continue;
           await menu(page, t(item.label)).click();
