@@ -96,7 +96,10 @@ export function registerServiceWorker(): void {
   });
   const register = () => {
     sw.register('/sw.js', { updateViaCache: 'none' }).then(
-      (reg) => {
+      (reg: ServiceWorkerRegistration | undefined) => {
+        // Some embedders resolve without a registration when they keep workers off (Playwright's
+        // `serviceWorkers: 'block'`): no offline start then, as when registering fails.
+        if (!reg) return;
         registration = reg;
         if (reg.waiting && sw.controller) setPhase('available');
         watchInstalling(reg);

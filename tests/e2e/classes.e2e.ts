@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  appForFile, approvedEnrollmentOf, callApi, dismissInstall, toast, userIdOf, launchBrowser, waitForServiceWorker, type Browser, signIn as signInAt,
+  appForFile, approvedEnrollmentOf, callApi, dismissInstall, toast, userIdOf, launchBrowser, waitForServiceWorker, type Browser, type LaunchOptions, signIn as signInAt,
 } from './harness.ts';
 
 /**
@@ -77,10 +77,10 @@ async function signIn(page: Page, email: string, teacher = false) {
     { timeout: TIMEOUT }).toBe('UTC');
 }
 
-async function withBrowsers(n: number, fn: (bs: Browser[]) => Promise<void>) {
+async function withBrowsers(n: number, fn: (bs: Browser[]) => Promise<void>, opts: LaunchOptions = {}) {
   const bs: Browser[] = [];
   try {
-    for (let i = 0; i < n; i++) bs.push(await launchBrowser());
+    for (let i = 0; i < n; i++) bs.push(await launchBrowser(opts));
     await fn(bs).catch(async (e: unknown) => {
       const shots: string[] = [];
       for (const [i, b] of bs.entries()) {
@@ -349,6 +349,6 @@ describe('classes', () => {
       const froms = page.getByRole('group', { name: /^Time entry/ }).getByLabel(/^From \d+$/);
       await expect.poll(async () => (await froms.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).includes(added.start_time),
         { timeout: TIMEOUT }).toBe(true);
-    });
+    }, { serviceWorker: true });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import type { Page } from 'playwright-core';
-import { appForFile, callApi, toast, withBrowser as withBrowserNamed, waitForServiceWorker, type Browser, signIn as signInAt } from './harness.ts';
+import { appForFile, callApi, toast, withBrowser as withBrowserNamed, waitForServiceWorker, type Browser, type LaunchOptions, signIn as signInAt } from './harness.ts';
 
 /**
  * Courses and class reports in a real browser against the seeded reference server: a student
@@ -22,7 +22,7 @@ const api = <T>(method: string, path: string, token: string | null, body?: unkno
 
 const signIn = (page: Page, email: string, teacher = false) => signInAt(page, app.url, email, { teacher, password: PASSWORD, timeout: TIMEOUT });
 
-const withBrowser = (fn: (b: Browser) => Promise<void>) => withBrowserNamed('courses-e2e', fn);
+const withBrowser = (fn: (b: Browser) => Promise<void>, opts: LaunchOptions = {}) => withBrowserNamed('courses-e2e', fn, opts);
 
 describe('courses', () => {
   it('a student enrols, edits and resubmits; the admin asks for changes, then approves; the student cancels', async () => {
@@ -122,7 +122,7 @@ describe('courses', () => {
       await page.getByRole('searchbox', { name: 'Search my courses' }).fill('quranic');
       await page.getByRole('link', { name: COURSE }).waitFor({ timeout: TIMEOUT });
       await page.getByText('Approved', { exact: true }).first().waitFor();
-    });
+    }, { serviceWorker: true });
   });
 
   it('a course that does not exist sends the user back to the catalogue', async () => {

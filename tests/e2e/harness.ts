@@ -90,9 +90,20 @@ export interface Browser {
 
 export interface LaunchOptions {
   viewport?: { width: number; height: number };
-  /** The test reads the notifications the browser shows (`displayedNotifications`): the full browser. */
+  /** The test reads the notifications the browser shows (`displayedNotifications`): the full browser, and the app's service worker. */
   notifications?: boolean;
+  /**
+   * The test needs the app's service worker (an offline start or reload, an update, notifications;
+   * `waitForServiceWorker`). Without it the browser keeps service workers off, as one that never
+   * installed the app: the worker's first install precaches the whole build (some 190 files), about
+   * 2 s of CPU per browser, and the suite launches some 150 browsers. `E2E_SERVICE_WORKER=1` turns
+   * it on in every browser.
+   */
+  serviceWorker?: boolean;
 }
+
+/** The contexts launched with the app's service worker (`waitForServiceWorker` checks). */
+const withWorker = new WeakSet<BrowserContext>();
 
 /**
  * One persistent Chromium context (its tabs share one SharedWorker, as a real browser's do).
@@ -103,11 +114,14 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> 
   const executable = opts.notifications ? CHROMIUM : TEST_CHROMIUM;
   if (!fs.existsSync(executable)) throw new Error(`Chromium not found at ${executable}: run apt-get install -y chromium chromium-headless-shell (.ci/run does)`);
   const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-chromium-'));
+  const worker = Boolean(opts.serviceWorker || opts.notifications || process.env.E2E_SERVICE_WORKER);
   const context = await chromium.launchPersistentContext(userDir, {
     executablePath: executable,
     args: CHROMIUM_ARGS,
     viewport: opts.viewport ?? { width: 1280, height: 800 },
+    serviceWorkers: worker ? 'allow' : 'block',
   });
+  if (worker) withWorker.add(context);
   // Transpiled test code may wrap functions in a `__name` helper the page lacks.
   await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
   const errors: string[] = [];
@@ -148,7 +162,7 @@ export async function withBrowser(
   fn: (b: Browser) => Promise<void>,
   opts: LaunchOptions & { allowErrors?: RegExp } = {},
 ): Promise<void> {
-  const b = await launchBrowser({ viewport: opts.viewport, notifications: opts.notifications });
+  const b = await launchBrowser({ viewport: opts.viewport, notifications: opts.notifications, serviceWorker: opts.serviceWorker });
   try {
     await fn(b).catch(async (e: unknown) => {
       const file = `/tmp/${name}-failure-${Date.now()}.png`;
@@ -308,6 +322,7 @@ export async function clickOpensClass(b: Browser, pages: Page[], url: string, cl
  * fail, and the worker's unfinished precache fails too.
  */
 export async function waitForServiceWorker(page: Page, timeout = 30_000): Promise<string> {
+  if (!withWorker.has(page.context())) throw new Error('this browser keeps service workers off: launch it with { serviceWorker: true }');
   // A controller is a worker whose install (the whole precache) succeeded; activated, its old
   // caches are gone and it has claimed this page.
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout, polling: 100 });

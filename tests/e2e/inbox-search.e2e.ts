@@ -73,7 +73,7 @@ describe('inbox search', () => {
   it('finds a conversation on the third page, asks the server once, and says "No Conversation Found" only when it found none', async () => {
     const proxy = await startProxy(app.port);
     const origin = `http://127.0.0.1:${proxy.port}`;
-    const b = await launchBrowser();
+    const b = await launchBrowser({ serviceWorker: true });
     try {
       const page = await b.newPage();
       await signIn(page, origin, TEACHER, { teacher: true, timeout: TIMEOUT });

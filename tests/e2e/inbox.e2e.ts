@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser, signIn as signInAt, startProxy } from './harness.ts';
+import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser, type LaunchOptions, signIn as signInAt, startProxy } from './harness.ts';
 import { MESSAGES_PER_PAGE } from '../../server/lib/messaging.ts';
 import { addMessage } from '../../server/seed/factory.ts';
 
@@ -28,10 +28,10 @@ afterAll(async () => {
 const signIn = (page: Page, email: string, teacher = false, origin = app.url) =>
   signInAt(page, origin, email, { teacher, password: PASSWORD, timeout: TIMEOUT });
 
-async function withBrowsers(n: number, fn: (bs: Browser[]) => Promise<void>) {
+async function withBrowsers(n: number, fn: (bs: Browser[]) => Promise<void>, opts: LaunchOptions = {}) {
   const bs: Browser[] = [];
   try {
-    for (let i = 0; i < n; i++) bs.push(await launchBrowser());
+    for (let i = 0; i < n; i++) bs.push(await launchBrowser(opts));
     await fn(bs);
     for (const b of bs) expect(b.errors).toEqual([]);
   } finally {
@@ -290,7 +290,7 @@ describe('inbox', () => {
       // And only once, even after the engine had time to retry.
       await page.waitForTimeout(1500);
       expect(rowsWithText(text)).toBe(1);
-    });
+    }, { serviceWorker: true });
     await proxy.close();
   });
 });

@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 async function withBrowser(fn: (b: Browser) => Promise<void>) {
-  const b = await launchBrowser();
+  const b = await launchBrowser({ serviceWorker: true });
   try {
     await fn(b).catch(async (e: unknown) => {
       const shot = `/tmp/offline-app-e2e-failure-${Date.now()}.png`;

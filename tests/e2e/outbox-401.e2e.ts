@@ -27,7 +27,7 @@ const rowsWithText = (text: string) => (app.app.db.prepare('SELECT COUNT(*) AS n
 const kept = (page: Page) => page.getByTestId('kept-changes');
 
 async function withBrowser(fn: (b: Browser) => Promise<void>) {
-  const b = await launchBrowser();
+  const b = await launchBrowser({ serviceWorker: true });
   try {
     await fn(b).catch(async (e: unknown) => {
       const shot = `/tmp/outbox-401-e2e-failure-${Date.now()}.png`;
