@@ -22,8 +22,13 @@ export function usePhoneNav(initialView: CalendarViewName, timeZone: string): Ph
   const { locale } = useI18n();
   const today = todayIn(timeZone);
   const [view, setView] = useState<CalendarViewName>(initialView);
-  const [anchor, setAnchor] = useState(today);
-  const [selected, setSelected] = useState(today);
+  // Null until the user moves: then the day it is at and the chosen day are today's, following
+  // today when it changes under an open screen (midnight, or the user's timezone saved after the
+  // screen was prepared, which moved a teacher's week a day ahead near midnight).
+  const [moved, setAnchor] = useState<string | null>(null);
+  const [chosen, setSelected] = useState<string | null>(null);
+  const anchor = moved ?? today;
+  const selected = chosen ?? today;
   const range = useMemo(() => phoneRange(view, anchor, timeZone), [view, anchor, timeZone]);
   const controller = useMemo(() => {
     // A month shows today's classes when it holds today, else its first day's.
@@ -34,7 +39,11 @@ export function usePhoneNav(initialView: CalendarViewName, timeZone: string): Ph
     const step = (n: number) => go(view === 'dayGridMonth' ? addMonths(anchor, n) : addDays(anchor, 7 * n));
     return {
       view: { type: view, title: view === 'dayGridMonth' ? formatMonthYear(anchor) : formatDateRange(range.from, addDays(range.to, -1)) },
-      today: () => go(today),
+      // Back to today, following it again.
+      today: () => {
+        setAnchor(null);
+        setSelected(null);
+      },
       prev: () => step(-1),
       next: () => step(1),
       changeView: (v: string) => {
