@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
  * against the e2e run's build. It proves the benchmark still works, not its figures. As a browser
  * test file of its own it runs beside the other files instead of after all of them.
  */
-it('the benchmark runs every section to the end (--quick --smoke)', async () => {
+it('the benchmark runs every section to the end (--quick --smoke)', async ({ signal }) => {
   const root = process.cwd();
   const output: string[] = [];
   const code = await new Promise<number | null>((resolve, reject) => {
@@ -16,12 +16,27 @@ it('the benchmark runs every section to the end (--quick --smoke)', async () => 
       // The build global-setup made (E2E_DIST), not a build of its own.
       env: { ...process.env, E2E_SKIP_BUILD: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // A process group of its own, stopped whole below.
+      detached: true,
     });
+    // A timeout or a cancelled run stops the benchmark (Playwright closes its browsers on SIGTERM).
+    // Left running, a timed-out run's benchmark and its browsers kept a core busy long after.
+    const stop = () => {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    };
+    signal.addEventListener('abort', stop, { once: true });
     const keep = (chunk: Buffer) => output.push(chunk.toString());
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.on('error', reject);
-    child.on('close', resolve);
+    child.on('close', (c) => {
+      signal.removeEventListener('abort', stop);
+      resolve(c);
+    });
   });
   const log = output.join('');
   // The sections' times, for the run's log; the whole output when it failed.
