@@ -43,7 +43,9 @@ export async function userDocNotifications(mirror: Mirror, changes: readonly Tab
     const oldest = newest.reduce<string | null>((min, n) => (min === null || n.created_at < min ? n.created_at : min), null);
     for (const r of (await mirror.getAll('notifications')) as unknown as Notification[]) {
       if (r.read || ids.has(r.id)) continue;
-      if (oldest === null || r.created_at < oldest) reads.push({ ...r, read: true } as unknown as Row);
+      // At the oldest's instant too: the server lists newest first, ties by id, so a row of that
+      // instant it left out is older in its order (a tie at the list's end left one unread).
+      if (oldest === null || r.created_at <= oldest) reads.push({ ...r, read: true } as unknown as Row);
     }
   }
   const upserts = [...(newest as unknown as Row[]), ...reads];
