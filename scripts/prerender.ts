@@ -160,6 +160,11 @@ export function showScript(): string {
   box.addEventListener('click', function (e) {
     var b = e.target && e.target.closest ? e.target.closest('button') : null;
     if (b && b.type !== 'submit') box.__pressed = b;
+    box.__down = null;
+  });
+  // A press under way (down on the copy, not yet up) when the app takes over: the app ends it.
+  box.addEventListener('pointerdown', function (e) {
+    box.__down = e.target && e.target.closest ? e.target.closest('button') : null;
   });
   window.__appRoot = root;
   root.replaceWith(box);

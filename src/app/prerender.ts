@@ -8,7 +8,8 @@ import { useLayoutEffect } from 'react';
  * one form on the page, not two. When the app has rendered its first screen (the route's page, or
  * the error screen), the container replaces the copy in one step before the frame is painted (same
  * markup, so nothing moves), with what the user did meanwhile: the values typed or chosen, the focus and
- * the caret, the last press on a button and a press on Sign In, each then made on the app's own.
+ * the caret, the last press on a button and a press on Sign In, each then made on the app's own, and
+ * a press under way at the hand-over (down on the copy, up on the app), finished on the app's button.
  */
 declare global {
   interface Window {
@@ -18,6 +19,8 @@ declare global {
   interface HTMLElement {
     /** On the copy: the last button pressed in it (not Sign In), set by index.html's inline script. */
     __pressed?: HTMLButtonElement;
+    /** On the copy: the button a press went down on and has not come up yet (null once it has). */
+    __down?: HTMLButtonElement | null;
   }
 }
 
@@ -50,6 +53,7 @@ export function endPrerender(): void {
     .filter((select) => select.selectedOptions[0] && !select.selectedOptions[0].defaultSelected)
     .map((select) => ({ value: select.value, twin: twinOf(select, copy, root) }));
   const pressed = copy.__pressed ? twinOf(copy.__pressed, copy, root) : null;
+  const down = copy.__down ? twinOf(copy.__down, copy, root) : null;
   const submitted = copy.hasAttribute('data-submitted');
   const caret = active instanceof HTMLInputElement ? caretOf(active) : null;
 
@@ -79,6 +83,35 @@ export function endPrerender(): void {
     const form = typed[0]?.twin?.form ?? root.querySelector('form');
     if (submitted && form) setTimeout(() => form.requestSubmit());
   });
+  if (down) endPress(down);
+}
+
+/**
+ * A press that went down on the copy's button and comes up after the hand-over, over the app's
+ * twin of that button: the browser sends its click nowhere (down and up were on two elements, one
+ * gone), so the press would be lost; the twin is clicked instead. A press released elsewhere, or
+ * cancelled, is not a click, as on any button.
+ */
+function endPress(twin: HTMLElement): void {
+  const stop = () => {
+    removeEventListener('pointerup', up, true);
+    removeEventListener('pointercancel', stop, true);
+  };
+  const up = (e: PointerEvent) => {
+    stop();
+    const over = document.elementFromPoint(e.clientX, e.clientY);
+    if (!over || !twin.contains(over)) return;
+    // Should this browser click the twin itself after all, that click is the press.
+    let clicked = false;
+    const seen = () => (clicked = true);
+    twin.addEventListener('click', seen, { once: true });
+    setTimeout(() => {
+      twin.removeEventListener('click', seen);
+      if (!clicked) twin.click();
+    });
+  };
+  addEventListener('pointerup', up, true);
+  addEventListener('pointercancel', stop, true);
 }
 
 /**

@@ -93,6 +93,25 @@ describe('first paint without JavaScript', () => {
     });
   });
 
+  it('a press on Sign In that goes down on the copy and comes up after the app took over signs in', async () => {
+    // The browser sends such a click nowhere (down and up on two elements, one of them gone): a
+    // mouse held a moment too long, or a test's click on a busy machine, did nothing.
+    await withBrowser('first-paint-e2e', async (b) => {
+      const page = await b.newPage();
+      const release = await holdAppScript(page);
+      await page.goto(`${app.url}/login`, { waitUntil: 'commit' });
+      await page.locator('#prerender').getByRole('textbox', { name: 'Email' }).fill('student@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('password');
+      const box = (await page.getByRole('button', { name: 'Sign In' }).boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      release();
+      await page.locator('#prerender').waitFor({ state: 'detached', timeout: TIMEOUT });
+      await page.mouse.up();
+      await page.waitForURL('**/home', { timeout: TIMEOUT });
+    });
+  });
+
   it("the teachers' sign-in page has a copy of its own, and a teacher signs in through it", async () => {
     await withBrowser('first-paint-e2e', async (b) => {
       const page = await b.newPage();
