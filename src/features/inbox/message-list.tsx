@@ -87,14 +87,18 @@ function Footer() {
 const COMPONENTS = { Header, Footer };
 
 /**
- * New rows at the bottom are followed only when the user is there. One function for the life of the
- * list: Virtuoso treats a new `followOutput` value with an unchanged count as a refresh and, for the
- * next 100 ms, scrolls to the bottom if the list stops being at the bottom "because its size
- * increased". An inline arrow is new on every render, so a render during the user's first scroll
- * up (the older page it asks for) armed that, and the revealed rows' measuring (their height above
- * the estimate) then threw the view back to the newest message.
+ * New rows at the bottom are followed while the user stays at the bottom: from there until they
+ * scroll up themselves. Virtuoso's own "at the bottom" is false while its smooth scroll to the last
+ * new row is under way (react-virtuoso#317, #844): a second message arriving then was not followed,
+ * the scroll stopped half-way, and that message stayed below the view, not even drawn (seen at CPU ×4
+ * with two messages a second apart). One function for the life of the list: Virtuoso treats a new
+ * `followOutput` value with an unchanged count as a refresh and, for the next 100 ms, scrolls to the
+ * bottom if the list stops being at the bottom "because its size increased". An inline arrow is new
+ * on every render, so a render during the user's first scroll up (the older page it asks for) armed
+ * that, and the revealed rows' measuring (their height above the estimate) then threw the view back
+ * to the newest message.
  */
-const followOutput = (atBottom: boolean) => (atBottom ? ('smooth' as const) : false);
+const follow = (atBottom: boolean, stuck: boolean) => (atBottom || stuck ? ('smooth' as const) : false);
 
 /**
  * A reverse virtualised list: newest at the bottom, older pages prepended without a jump
@@ -167,6 +171,9 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   // A held page is the page ahead: nothing more is fetched until it is shown.
   const atTop = useRef(false);
   const settled = useRef(false);
+  /** The user is at the bottom, or was until rows came in below: new rows are followed. */
+  const stuck = useRef(true);
+  const followOutput = useCallback((atBottom: boolean) => follow(atBottom, stuck.current), []);
   const scrolledUp = useRef(false);
   const last = useRef({ top: 0, height: 0 });
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -188,7 +195,11 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     const el = scroller.current;
     if (!el) return;
     const { scrollTop: top, clientHeight: height } = el;
-    if (settled.current && top < last.current.top - 1 && height === last.current.height) scrolledUp.current = true;
+    // Up, in a pane of the same height: the user's scroll (rows coming in below move nothing).
+    if (top < last.current.top - 1 && height === last.current.height) {
+      stuck.current = false;
+      if (settled.current) scrolledUp.current = true;
+    }
     last.current = { top, height };
     scrolling.current = true;
     clearTimeout(idle.current);
@@ -272,6 +283,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
           scroller.current = next;
         }}
         atBottomStateChange={(v) => {
+          if (v) stuck.current = true;
           const el = scroller.current;
           if (!v || settled.current || !el) return;
           // Settled: really scrolled down to the newest message, or a first page too short to
