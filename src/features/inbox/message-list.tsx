@@ -88,10 +88,11 @@ const COMPONENTS = { Header, Footer };
 
 /**
  * New rows at the bottom are followed while the user stays at the bottom: from there until they
- * scroll up themselves. Virtuoso's own "at the bottom" is false while its smooth scroll to the last
- * new row is under way (react-virtuoso#317, #844): a second message arriving then was not followed,
- * the scroll stopped half-way, and that message stayed below the view, not even drawn (seen at CPU ×4
- * with two messages a second apart). One function for the life of the list: Virtuoso treats a new
+ * scroll up themselves. Virtuoso decides from where the scroll is (at the bottom, or its own scroll
+ * under way), and its smooth scroll to a new row can end short of the bottom when rows grow
+ * meanwhile (react-virtuoso#317, #844): the next message was not followed and stayed below the
+ * view, not even drawn (seen at CPU ×4, two messages a second apart: the view 400 px above the
+ * bottom, and nobody had scrolled). One function for the life of the list: Virtuoso treats a new
  * `followOutput` value with an unchanged count as a refresh and, for the next 100 ms, scrolls to the
  * bottom if the list stops being at the bottom "because its size increased". An inline arrow is new
  * on every render, so a render during the user's first scroll up (the older page it asks for) armed
