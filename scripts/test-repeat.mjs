@@ -6,7 +6,7 @@
 //   --load K  K busy processes run beside the tests, as a machine doing other work (2 cores here)
 //   -t NAME   only the tests whose name matches NAME (vitest's -t)
 // A browser test file (`*.e2e.ts`) is run with vitest.e2e.config.ts; the client is built once, before
-// the first run, and every run serves that build. Exits 1 when any test failed at least once.
+// the first run (not with E2E_SKIP_BUILD=1 and a build in dist/), and every run serves that build. Exits 1 when any test failed at least once.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,7 +39,8 @@ if (!Number.isInteger(n) || n < 1) {
 const e2e = file.endsWith('.e2e.ts');
 const bin = (b) => path.join(root, 'node_modules', '.bin', b);
 
-if (e2e) {
+// E2E_SKIP_BUILD=1 serves the build already in dist/ (two repeats at once would build into it together).
+if (e2e && !(process.env.E2E_SKIP_BUILD === '1' && fs.existsSync(path.join(root, 'dist', 'index.html')))) {
   const r = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) process.exit(1);
 }
