@@ -6,7 +6,8 @@
 //   --load K  K busy processes run beside the tests, as a machine doing other work (2 cores here)
 //   -t NAME   only the tests whose name matches NAME (vitest's -t)
 // A browser test file (`*.e2e.ts`) is run with vitest.e2e.config.ts; the client is built once, before
-// the first run (not with E2E_SKIP_BUILD=1 and a build in dist/), and every run serves that build. Exits 1 when any test failed at least once.
+// the first run (not with E2E_SKIP_BUILD=1 and a build in dist/), and every run serves that build.
+// Exits 1 when any test failed at least once.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -87,21 +87,6 @@ function Footer() {
 const COMPONENTS = { Header, Footer };
 
 /**
- * New rows at the bottom are followed while the user stays at the bottom: from there until they
- * scroll up themselves. Virtuoso decides from where the scroll is (at the bottom, or its own scroll
- * under way), and its smooth scroll to a new row can end short of the bottom when rows grow
- * meanwhile (react-virtuoso#317, #844): the next message was not followed and stayed below the
- * view, not even drawn (seen at CPU ×4, two messages a second apart: the view 400 px above the
- * bottom, and nobody had scrolled). One function for the life of the list: Virtuoso treats a new
- * `followOutput` value with an unchanged count as a refresh and, for the next 100 ms, scrolls to the
- * bottom if the list stops being at the bottom "because its size increased". An inline arrow is new
- * on every render, so a render during the user's first scroll up (the older page it asks for) armed
- * that, and the revealed rows' measuring (their height above the estimate) then threw the view back
- * to the newest message.
- */
-const follow = (atBottom: boolean, stuck: boolean) => (atBottom || stuck ? ('smooth' as const) : false);
-
-/**
  * A reverse virtualised list: newest at the bottom, older pages prepended without a jump
  * (`firstItemIndex` goes down by exactly the number of rows that appeared above the old first
  * one). Rows are keyed by their stable key, so a pending row turns into the sent one in place.
@@ -174,7 +159,20 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const settled = useRef(false);
   /** The user is at the bottom, or was until rows came in below: new rows are followed. */
   const stuck = useRef(true);
-  const followOutput = useCallback((atBottom: boolean) => follow(atBottom, stuck.current), []);
+  /**
+   * New rows at the bottom are followed while the user stays at the bottom: from there until they
+   * scroll up themselves. Virtuoso decides from where the scroll is (at the bottom, or its own scroll
+   * under way), and its smooth scroll to a new row can end short of the bottom when rows grow
+   * meanwhile (react-virtuoso#317, #844): the next message was not followed and stayed below the
+   * view, not even drawn (seen at CPU ×4, two messages a second apart: the view 400 px above the
+   * bottom, and nobody had scrolled). One function for the life of the list: Virtuoso treats a new
+   * `followOutput` value with an unchanged count as a refresh and, for the next 100 ms, scrolls to the
+   * bottom if the list stops being at the bottom "because its size increased". An inline arrow is new
+   * on every render, so a render during the user's first scroll up (the older page it asks for) armed
+   * that, and the revealed rows' measuring (their height above the estimate) then threw the view back
+   * to the newest message.
+   */
+  const followOutput = useCallback((atBottom: boolean) => (atBottom || stuck.current ? ('smooth' as const) : false), []);
   const scrolledUp = useRef(false);
   const last = useRef({ top: 0, height: 0 });
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
