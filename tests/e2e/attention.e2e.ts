@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appForFile, displayedNotifications as notifications, withBrowser, loginToken, setHidden as hide, signIn, waitForServiceWorker } from './harness.ts';
+import { appForFile, displayedNotifications as notifications, tick, withBrowser, loginToken, setHidden as hide, signIn, waitForServiceWorker } from './harness.ts';
 
 /**
  * Issue 15, attention: with the app in the background, the unread count is in the tab's title, and
@@ -47,9 +47,7 @@ describe('attention while the app is in the background', () => {
 
       // Opting in asks for the permission (granted here, as a user would).
       await b.context.grantPermissions(['notifications'], { origin: app.url });
-      const toggle = page.getByRole('checkbox', { name: 'Notify me of messages and class changes' });
-      await toggle.check({ force: true });
-      await expect.poll(() => toggle.isChecked()).toBe(true);
+      await tick(page.getByRole('checkbox', { name: 'Notify me of messages and class changes' }));
 
       // Visible: the screen says it, no notification.
       await teacherWrites('attention-2');

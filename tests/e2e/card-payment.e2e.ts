@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
+import { dismissInstall, launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
 
 /**
  * A card recharge through the card provider's own script (issue 18): the wallet loads it with
@@ -64,8 +64,7 @@ async function withBrowser(fn: (b: Browser) => Promise<void>) {
 async function payByCard(page: Page, amount: string) {
   await page.getByLabel('Amount').fill(amount);
   await page.getByLabel('Amount').blur();
-  const notNow = page.getByRole('region', { name: 'Install the app' }).getByRole('button', { name: 'Not now' });
-  if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
+  await dismissInstall(page);
   await page.getByRole('button', { name: 'Pay with Credit / Debit Card' }).click();
   const dialog = page.getByRole('dialog', { name: `Pay ${money(Number(amount))} by card` });
   await dialog.waitFor({ timeout: TIMEOUT });

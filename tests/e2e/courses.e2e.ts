@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import type { Page } from 'playwright-core';
-import { appForFile, callApi, toast, withBrowser as withBrowserNamed, waitForServiceWorker, type Browser, type LaunchOptions, signIn as signInAt } from './harness.ts';
+import { appForFile, callApi, tick, toast, withBrowser as withBrowserNamed, waitForServiceWorker, type Browser, type LaunchOptions, signIn as signInAt } from './harness.ts';
 
 /**
  * Courses and class reports in a real browser against the seeded reference server: a student
@@ -50,7 +50,7 @@ describe('courses', () => {
       expect(await page.getByLabel('Classes/ Week').locator('option', { hasText: /^1$/ }).count()).toBe(0);
       await page.getByLabel('Classes/ Week').selectOption('2');
       await expect.poll(() => page.getByTestId('weekly-price').textContent()).toBe('$16.50'); // 11 × 45 / 60 × 2
-      await page.getByRole('checkbox', { name: dayName[weekday]! }).check({ force: true });
+      await tick(page.getByRole('checkbox', { name: dayName[weekday]! }));
       await page.getByLabel('Start Day').fill(tomorrow.toString());
       await page.getByLabel('Day 1').selectOption({ label: dayName[weekday]! });
       await page.getByLabel('From 1').fill('17:00');
@@ -58,7 +58,7 @@ describe('courses', () => {
       await page.getByRole('button', { name: 'Enroll Now' }).click();
       await page.getByRole('alert').getByText("'Preferred Days' must be equal or more than 'Classes/ Week'").waitFor();
 
-      await page.getByRole('checkbox', { name: dayName[secondDay]! }).check({ force: true });
+      await tick(page.getByRole('checkbox', { name: dayName[secondDay]! }));
       await page.getByRole('button', { name: 'Enroll Now' }).click();
       await page.getByRole('alert').getByText("'Schedule' times must be equal or more than 'Classes/ Week'").waitFor();
 

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { chromium, type BrowserContext, type Page, type ConsoleMessage } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page, type ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { openDatabase } from '../../server/db/index.ts';
@@ -185,7 +185,7 @@ export const withPage = (name: string, viewport: { width: number; height: number
 
 /** Closes the "Install the app" prompt if it shows. */
 export async function dismissInstall(page: Page): Promise<void> {
-  const notNow = page.getByRole('button', { name: 'Not now' });
+  const notNow = page.getByRole('region', { name: 'Install the app' }).getByRole('button', { name: 'Not now' });
   if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
 }
 
@@ -292,10 +292,20 @@ export async function signInWithNotifications(b: Browser, origin: string, email:
   await signIn(page, origin, email, { timeout });
   await waitForServiceWorker(page);
   await page.goto(`${origin}/settings`);
-  const toggle = page.getByRole('checkbox', { name: /^Notify me/ });
-  await toggle.check({ force: true });
-  await expect.poll(() => toggle.isChecked()).toBe(true);
+  await tick(page.getByRole('checkbox', { name: /^Notify me/ }));
   return page;
+}
+
+/**
+ * Checks a drawn checkbox or switch by pressing its label, as a user does. Its input is visually
+ * hidden: 1 px with a -1 px margin, so its centre lies half a pixel outside the label, and a forced
+ * click there hit the label or missed it depending on where the fonts put the box (a CI run failed
+ * with "Clicking the checkbox did not change its state"). Pressing the label also waits until it is
+ * visible, still and not covered. Playwright reads a label's checked state from its control.
+ */
+export async function tick(box: Locator): Promise<void> {
+  await box.locator('xpath=ancestor::label[1]').check();
+  await expect.poll(() => box.isChecked()).toBe(true);
 }
 
 /**

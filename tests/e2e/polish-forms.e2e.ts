@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForFile, SIZES, withPage, dismissInstall, toastWith, startApp, type Browser, signIn as signInAt } from './harness.ts';
+import { appForFile, SIZES, withPage, dismissInstall, tick, toastWith, startApp, type Browser, signIn as signInAt } from './harness.ts';
 
 /**
  * Issue 16, items 5, 6, 7 and 10 in a real browser against the seeded reference server, at the
@@ -77,7 +77,7 @@ describe('issue 16 forms', () => {
         const names = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
         await page.getByLabel('Class Duration').selectOption({ label: '60 Minutes' });
         await page.getByLabel('Classes/ Week').selectOption('1');
-        await page.getByRole('checkbox', { name: names[weekday]! }).check({ force: true });
+        await tick(page.getByRole('checkbox', { name: names[weekday]! }));
         await page.getByLabel('Start Day').fill(tomorrow);
         await page.getByLabel('Day 1').selectOption({ label: names[weekday]! });
         await page.getByLabel('From 1').fill('18:00');

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import type { Locator, Page } from 'playwright-core';
-import { appForFile, approvedEnrollmentOf, callApi, dismissInstall, signIn, toast, userIdOf, withBrowser } from './harness.ts';
+import { appForFile, approvedEnrollmentOf, callApi, dismissInstall, signIn, tick, toast, userIdOf, withBrowser } from './harness.ts';
 import { salaryReport } from '../../server/routes/history.ts';
 import { UNKNOWN_STATUS } from '../../server/lib/spec-minimal.ts';
 
@@ -395,8 +395,8 @@ async function enrol(page: Page, timezone: string) {
   await v(page.getByLabel('Classes/ Week')).selectOption('2');
   // A checkbox's input is hidden (the control is drawn): found in the visible fieldset.
   const days = v(page.getByRole('group', { name: 'Preferred Days' }));
-  await days.getByRole('checkbox', { name: dayName[weekday]! }).check({ force: true });
-  await days.getByRole('checkbox', { name: dayName[secondDay]! }).check({ force: true });
+  await tick(days.getByRole('checkbox', { name: dayName[weekday]! }));
+  await tick(days.getByRole('checkbox', { name: dayName[secondDay]! }));
   await v(page.getByLabel('Start Day')).fill(tomorrow.toString());
   await v(page.getByLabel('Day 1')).selectOption({ label: dayName[weekday]! });
   await v(page.getByLabel('From 1')).fill('17:00');

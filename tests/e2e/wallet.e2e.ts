@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
+import { dismissInstall, launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
 
 /**
  * The wallet and the family page in a real browser against the seeded reference server: borrowing
@@ -45,12 +45,6 @@ async function toast(page: Page, text: string) {
   const region = page.getByRole('region', { name: /Notifications/ });
   for (const close of await region.getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => {});
   await region.getByRole('status').first().waitFor({ state: 'detached', timeout: TIMEOUT }).catch(() => {});
-}
-
-/** Closes the "Install the app" banner if it shows (it moves the page down while it does). */
-async function dismissInstallPrompt(page: Page) {
-  const notNow = page.getByRole('region', { name: 'Install the app' }).getByRole('button', { name: 'Not now' });
-  if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
 }
 
 const textOf = async (page: Page, testId: string) => ((await page.getByTestId(testId).filter({ visible: true }).first().textContent()) ?? '').trim();
@@ -112,7 +106,7 @@ describe('wallet', () => {
 
       // 40 is past the remainder of 30: the dialog refuses it and nothing is sent.
       const borrowsBefore = app.app.requestCounts.get('POST /api/wallet/borrow') ?? 0;
-      await dismissInstallPrompt(page);
+      await dismissInstall(page);
       await page.getByRole('button', { name: 'Borrow', exact: true }).click();
       await dialog.waitFor({ timeout: TIMEOUT });
       await dialog.getByText(money(30), { exact: true }).waitFor();
@@ -170,7 +164,7 @@ describe('wallet', () => {
       await page.getByText('Cannot recharge less than 10$', { exact: true }).waitFor({ state: 'detached' });
       const wise = page.getByRole('button', { name: 'Pay with Wise' });
       expect(await wise.isEnabled()).toBe(true);
-      await dismissInstallPrompt(page);
+      await dismissInstall(page);
       await wise.click();
 
       // Step 0: the instructions with the amount filled in and the bold markup applied.
@@ -226,7 +220,7 @@ describe('wallet', () => {
       await expect.poll(() => row.getByTestId('child-balance').textContent(), { timeout: TIMEOUT }).toBe(money(maryam.credits));
       await expectText(a, 'parent-balance', money(parent.credits));
 
-      await dismissInstallPrompt(a);
+      await dismissInstall(a);
       await row.getByRole('button', { name: 'Transfer to Maryam Rahman' }).click();
       const dialog = a.getByRole('dialog', { name: 'Transfer Credits' });
       await dialog.waitFor({ timeout: TIMEOUT });
