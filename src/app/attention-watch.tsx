@@ -6,7 +6,7 @@ import { appPath, notifyNewMessages, setNotificationOpener, setUnread } from '..
 import { getEngine } from '../lib/engine/connect.ts';
 import { useMirrorKv } from '../lib/engine/mirror-rows.ts';
 import { notifyClassNotices, scheduleReminder } from '../features/notifications/browser-notices.ts';
-import { useLiveShell } from './session-context.tsx';
+import { useShellCore } from './session-context.tsx';
 
 /**
  * Keeps the unread count in the document title and on the app's icon, and shows the browser
@@ -16,7 +16,7 @@ import { useLiveShell } from './session-context.tsx';
  * forward and tells it where to go). Renders nothing.
  */
 export function AttentionWatch() {
-  const { session } = useLiveShell();
+  const { session } = useShellCore();
   const user = session.status === 'signed-in' ? session.user : null;
   const unread = user?.unread_inbox_count ?? 0;
   useEffect(() => setUnread(unread), [unread]);

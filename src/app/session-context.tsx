@@ -27,6 +27,11 @@ const ShellCoreContext = createContext<ShellCore | null>(null);
 /** Whether the engine is online: a context of its own, as most readers of the status need only this. */
 const ShellOnlineContext = createContext<boolean>(true);
 /**
+ * The notifications, a context of their own: the engine's status changes twice with every write
+ * (pending, then sent), and the bell's open menu (its ten items) re-rendered each time.
+ */
+const ShellNotificationsContext = createContext<Notification[]>([]);
+/**
  * The shell's value as a kept screen last saw it (app/kept-screens.tsx), in contexts of its own:
  * React re-renders every reader of a changed context below its provider, nested providers or not,
  * so screens that read only these are not re-rendered while hidden when a credit or a count
@@ -45,7 +50,9 @@ export function ShellProvider({ value, children }: { value: ShellValue; children
   return (
     <ShellContext.Provider value={value}>
       <ShellCoreContext.Provider value={useCoreOf(value)}>
-        <ShellOnlineContext.Provider value={onlineOf(value)}>{children}</ShellOnlineContext.Provider>
+        <ShellOnlineContext.Provider value={onlineOf(value)}>
+          <ShellNotificationsContext.Provider value={value.notifications}>{children}</ShellNotificationsContext.Provider>
+        </ShellOnlineContext.Provider>
       </ShellCoreContext.Provider>
     </ShellContext.Provider>
   );
@@ -73,6 +80,11 @@ export function useShellCore(): ShellCore {
 /** Whether the engine is online (no status yet: online). Its readers re-render only when that flips. */
 export function useOnline(): boolean {
   return use(ScreenOnlineContext) ?? use(ShellOnlineContext);
+}
+
+/** The notifications, newest first. Their readers re-render only when the list changes, not at every sync. */
+export function useNotifications(): Notification[] {
+  return use(ScreenCoreContext) ? use(ScreenNotificationsContext) : use(ShellNotificationsContext);
 }
 
 /** The whole value (status and notifications too): its readers re-render at every sync; prefer `useShellCore`. */

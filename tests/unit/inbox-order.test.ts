@@ -82,3 +82,20 @@ describe('nextFirstIndex', () => {
     expect(nextFirstIndex('m:9', ['m:1', 'm:2', 'm:9'], 2)).toBe(1);
   });
 });
+
+describe('message items', () => {
+  it('keep their object for an unchanged row, so a new message re-renders only its own bubble', () => {
+    const a = msg(1);
+    const b = msg(2);
+    const before = orderMessages([a, b]);
+    const after = orderMessages([a, b, msg('pending:x', { pending: true, created_at_timestamp: 2000 })]);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBe(before[1]);
+    expect(after).toHaveLength(3);
+    // A changed row (a new object) is a new item.
+    const edited = orderMessages([{ ...a, text: 'changed' }, b]);
+    expect(edited[0]).not.toBe(before[0]);
+    expect(edited[0]!.row.text).toBe('changed');
+    expect(edited[1]).toBe(before[1]);
+  });
+});

@@ -55,11 +55,21 @@ export function messageKey(r: MessageRow): string {
   return r.client_key ? `k:${r.client_key}` : `m:${r.id}`;
 }
 
+/**
+ * The item of a row, the same object for the same row: the mirror keeps a row's object while it is
+ * unchanged, so a new message re-renders its own bubble, not every bubble in view (they are memo'd
+ * on their item).
+ */
+const items = new WeakMap<MessageRow, MessageItem>();
 export function toItem(r: MessageRow): MessageItem {
+  let item = items.get(r);
+  if (item) return item;
   const pending = isPending(r);
   const mutationId = pending ? mutationIdOf(r) : null;
   const failed = pending && (r.failed === true || !!r.error);
-  return { key: messageKey(r), row: r, state: failed ? 'failed' : pending ? 'pending' : 'sent', mutationId };
+  item = { key: messageKey(r), row: r, state: failed ? 'failed' : pending ? 'pending' : 'sent', mutationId };
+  items.set(r, item);
+  return item;
 }
 
 /**

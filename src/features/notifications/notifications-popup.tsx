@@ -1,6 +1,6 @@
 import { Box, Menu, Portal, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { useRole, useShell, useUser } from '../../app/session-context.tsx';
+import { useNotifications, useRole, useUser } from '../../app/session-context.tsx';
 import { getEngine } from '../../lib/engine/connect.ts';
 import { mutate } from '../../lib/engine/mutation.ts';
 import type { Woken } from '../../components/ui/lazy-part.tsx';
@@ -20,7 +20,7 @@ import { TOP_BAR_MENU_POSITIONING } from '../../components/layout/menu-items.ts'
  */
 export default function NotificationsPopup({ woken }: { woken: Woken }) {
   const { t } = useI18n();
-  const { notifications } = useShell();
+  const notifications = useNotifications();
   const user = useUser();
   const role = useRole() ?? 'student';
   const navigate = useAppNavigate();
