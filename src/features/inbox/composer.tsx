@@ -1,5 +1,5 @@
 import { Box, HStack, IconButton, Spinner, Textarea } from '@chakra-ui/react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import { useDraftState } from '../../lib/engine/drafts.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { InboxIcon } from './icons.tsx';
@@ -18,7 +18,8 @@ export interface ComposerProps {
  * conversation's draft, kept in the mirror: it is there again after a switch, a reload or a restart,
  * the same in every tab; sending clears it everywhere.
  */
-export function Composer({ conversationId, onSend, onSendImage }: ComposerProps) {
+/** Memo'd: its conversation view renders again for every message; nothing here changed. */
+export const Composer = memo(function Composer({ conversationId, onSend, onSendImage }: ComposerProps) {
   const { t } = useI18n();
   const [text, setText, draft] = useDraftState(`conversation:${conversationId}`, '');
   const [uploading, setUploading] = useState(false);
@@ -84,4 +85,4 @@ export function Composer({ conversationId, onSend, onSendImage }: ComposerProps)
       </HStack>
     </Box>
   );
-}
+});

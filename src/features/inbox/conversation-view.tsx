@@ -1,5 +1,5 @@
 import { Avatar, Box, HStack, IconButton, Skeleton, SkeletonCircle, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EngineError } from '../../../db/engine-api.ts';
 import type { Conversation } from '../../../db/entities.ts';
 import { MESSAGES } from '../../../db/messages.ts';
@@ -60,17 +60,12 @@ export function ConversationView(props: ConversationViewProps) {
     scrollSoon();
   }, [onSendImage, scrollSoon]);
   const openImage = useCallback((src: string, download: string | null) => setViewing({ src, download }), []);
+  const closeViewer = useCallback(() => setViewing(null), []);
   const avatar = safeMediaUrl(c.avatar);
 
   return (
     <Stack gap="0" h="100%" minH="0" bg="page">
-      <ConversationHeader onBack={onBack}>
-        <Avatar.Root size="sm">
-          <Avatar.Fallback name={c.title} />
-          {avatar && <Avatar.Image src={avatar} alt="" />}
-        </Avatar.Root>
-        <Text as="h2" fontWeight="semibold" truncate dir="auto">{c.title}</Text>
-      </ConversationHeader>
+      <ConversationTitle title={c.title} avatar={avatar} onBack={onBack} />
       <Box flex="1" minH="0" role="log" aria-label={t('inbox.messages')} aria-live="polite">
         {!ready && items.length === 0 ? (
           failed ? <MessagesLoadError failed={failed} onRetry={props.onRetryLoad} retrying={props.retrying} /> : <MessagesSkeleton />
@@ -98,10 +93,26 @@ export function ConversationView(props: ConversationViewProps) {
       ) : (
         <Composer key={c.id} conversationId={c.id} onSend={send} onSendImage={sendImage} />
       )}
-      <ImageViewer src={viewing?.src ?? null} download={viewing?.download} onClose={() => setViewing(null)} />
+      <ImageViewer src={viewing?.src ?? null} download={viewing?.download} onClose={closeViewer} />
     </Stack>
   );
 }
+
+/**
+ * Who the conversation is with. Memo'd, as the composer and the image viewer are: a message sent
+ * or received renders the view again for its list, and nothing of these changed.
+ */
+const ConversationTitle = memo(function ConversationTitle({ title, avatar, onBack }: { title: string; avatar: string | null; onBack?: () => void }) {
+  return (
+    <ConversationHeader onBack={onBack}>
+      <Avatar.Root size="sm">
+        <Avatar.Fallback name={title} />
+        {avatar && <Avatar.Image src={avatar} alt="" />}
+      </Avatar.Root>
+      <Text as="h2" fontWeight="semibold" truncate dir="auto">{title}</Text>
+    </ConversationHeader>
+  );
+});
 
 /** The bar above the messages: back (phones), then who the conversation is with. */
 function ConversationHeader({ onBack, children }: { onBack?: () => void; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import Lightbox, { IconButton, createIcon, type RenderSlideContainerProps } from 'yet-another-react-lightbox';
 import Download from 'yet-another-react-lightbox/plugins/download';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
@@ -58,7 +58,7 @@ function useNaturalSize(src: string | null) {
   return size;
 }
 
-export function ImageViewer({ src, download, alt: altText, onClose }: ImageViewerProps) {
+export const ImageViewer = memo(function ImageViewer({ src, download, alt: altText, onClose }: ImageViewerProps) {
   const { t } = useI18n();
   const alt = altText ?? t('inbox.image');
   const [turns, setTurns] = useState(0);
@@ -106,4 +106,4 @@ export function ImageViewer({ src, download, alt: altText, onClose }: ImageViewe
       }}
     />
   );
-}
+});

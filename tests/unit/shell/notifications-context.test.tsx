@@ -20,7 +20,7 @@ function Bell() {
 const note = (id: number) => ({ id, read: false, created_at: `2026-11-0${id}T10:00:00Z` }) as unknown as Notification;
 const value = (status: Partial<EngineStatus>, notifications: Notification[]): ShellValue => ({
   ready: true,
-  session: { status: 'signed-out' },
+  session: { status: 'guest' },
   settings: null,
   status: { online: true, pendingMutations: 0, ...status } as EngineStatus,
   notifications,
