@@ -10,6 +10,13 @@ interface InstallEvent extends Event {
 
 /** Shown 1 s after the browser says the app can be installed (spec section 9). */
 export const INSTALL_PROMPT_DELAY = 1000;
+/**
+ * ...and not within this long of the user's last press or key: signed in, the banner enters the
+ * flow and moves the screen down by its height, and a tap under way would land on whatever moved
+ * under the finger (a test's press on a course's day checkbox did: the CI failure of 30 November).
+ * Then it shows once the user has paused this long.
+ */
+export const INSTALL_PROMPT_QUIET = 1000;
 const DISMISSED_KEY = 'install-prompt-dismissed';
 
 /**
@@ -47,18 +54,30 @@ export const InstallPrompt = memo(function InstallPrompt({ floating = false }: {
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastInput = -Infinity;
+    const onInput = () => void (lastInput = performance.now());
+    const show = () => {
+      const wait = lastInput + INSTALL_PROMPT_QUIET - performance.now();
+      if (wait > 0) timer = setTimeout(show, wait);
+      else setVisible(true);
+    };
     const onPrompt = (e: Event) => {
       e.preventDefault(); // keep the event to prompt from our own button
       if (sessionStorage.getItem(DISMISSED_KEY)) return;
       setEvent(e as InstallEvent);
       clearTimeout(timer);
-      timer = setTimeout(() => setVisible(true), INSTALL_PROMPT_DELAY);
+      timer = setTimeout(show, INSTALL_PROMPT_DELAY);
     };
     const onInstalled = () => setVisible(false);
+    const input = { capture: true, passive: true } as const;
+    window.addEventListener('pointerdown', onInput, input);
+    window.addEventListener('keydown', onInput, input);
     window.addEventListener('beforeinstallprompt', onPrompt);
     window.addEventListener('appinstalled', onInstalled);
     return () => {
       clearTimeout(timer);
+      window.removeEventListener('pointerdown', onInput, input);
+      window.removeEventListener('keydown', onInput, input);
       window.removeEventListener('beforeinstallprompt', onPrompt);
       window.removeEventListener('appinstalled', onInstalled);
     };
