@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import axeCore from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser, signIn } from './harness.ts';
+import { dismissInstall, launchBrowser, startApp, type AppServer, type Browser, signIn } from './harness.ts';
 import { en } from '../../src/lib/i18n/en/index.ts';
 import { ar } from '../../src/lib/i18n/ar/index.ts';
 
@@ -316,12 +316,6 @@ async function axe(page: Page, where: string, include?: string): Promise<Finding
 
 async function shot(page: Page, where: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${where.replace(/[^a-z0-9]+/gi, '-')}.png` });
-}
-
-/** Closes the install prompt (a guest's first visit offers it): it would cover the screens. */
-async function dismissInstall(page: Page) {
-  const notNow = page.getByRole('button', { name: 'Not now' });
-  if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
 }
 
 /** Every screen of a role in every size and mode, overlays included (in Arabic: the Arabic passes, see below). */
