@@ -98,114 +98,124 @@ async function arabicDashboard(page: Page, width: number) {
 }
 
 describe('the main flows in Arabic', () => {
-  it('a student reschedules, reads the calendar, sees the enrolment form and borrows; the teacher approves; at 1280x800 and 375x740', async () => {
-    const classes = [await createClass(3, 15), await createClass(4, 45)];
-    const bs: Browser[] = [];
-    try {
-      bs.push(await launchBrowser(), await launchBrowser());
-      const student = await bs[0]!.newPage();
-      const teacher = await bs[1]!.newPage();
-      // A second tab of the student's shows the calendar in English; the switch turns it Arabic and
-      // right to left without a reload (FullCalendar's locale and direction follow the language).
-      await signIn(student, app.url, STUDENT, { timeout: TIMEOUT });
-      const other = await bs[0]!.newPage();
-      await other.goto(`${app.url}/calendar`);
-      const otherHeaders = other.locator('.tutoring-calendar [role=columnheader]');
-      await otherHeaders.first().filter({ hasText: 'Sat' }).waitFor({ timeout: TIMEOUT });
-      await other.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-      await signInArabic(student, STUDENT);
-      await signInArabic(teacher, TEACHER, true);
-      await other.getByRole('heading', { level: 1, name: 'التقويم' }).waitFor({ timeout: TIMEOUT });
-      await otherHeaders.first().filter({ hasText: 'السبت' }).waitFor({ timeout: TIMEOUT });
-      await expect.poll(async () => (await otherHeaders.first().boundingBox())!.x > (await otherHeaders.nth(6).boundingBox())!.x, { timeout: TIMEOUT }).toBe(true);
-      expect(await other.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-      await other.close();
-
-      for (const [i, size] of SIZES.entries()) {
-        const klass = classes[i]!;
-        const tag = String(size.width);
-        await student.setViewportSize(size);
-        await teacher.setViewportSize(size);
-
-        // The student's dashboard.
-        await arabicDashboard(student, size.width);
-        await student.getByRole('heading', { name: 'رصيد المحفظة' }).or(student.getByText('رصيد المحفظة')).first().waitFor();
-        await shot(student, `flows-student-dashboard-${tag}`);
-
-        // The class in its dialog (the calendar's address opens it), and a reschedule request.
-        await student.goto(`${app.url}/calendar?class=${klass.id}`);
-        const details = student.getByRole('dialog', { name: 'تفاصيل الحصة' });
-        await details.getByText(`#${klass.id}`).waitFor({ timeout: TIMEOUT });
-        await dismissInstall(student);
-        await details.getByRole('button', { name: 'إعادة الجدولة' }).click();
-        const form = student.getByRole('dialog', { name: 'إعادة جدولة الحصة' });
-        const to = new Date(Date.parse(klass.start_datetime) + DAY);
-        const reason = `ظرف عائلي (e2e ${Date.now()})`;
-        await form.getByLabel('التاريخ الجديد').fill(to.toISOString().slice(0, 10));
-        await form.getByLabel('وقت البدء').fill(to.toISOString().slice(11, 16));
-        await form.getByLabel('السبب').fill(reason);
-        await shot(student, `flows-reschedule-${tag}`);
-        await form.getByRole('button', { name: 'إرسال الطلب' }).click();
-        await toast(student, 'تم إرسال طلب تغيير الموعد');
-        const request = () => app.app.db.prepare('SELECT status, new_start_at FROM reschedule_requests WHERE class_id = ? AND reason = ?').get(klass.id, reason);
-        expect(request()).toEqual({ status: 'pending', new_start_at: to.getTime() });
-        await details.getByRole('button', { name: 'إغلاق' }).first().click();
-        await details.waitFor({ state: 'detached', timeout: TIMEOUT });
-
-        // The calendar: Arabic month and day names, the week from Saturday, right to left.
-        await student.getByRole('heading', { level: 1, name: 'التقويم' }).waitFor({ timeout: TIMEOUT });
-        const title = student.getByRole('heading', { level: 2 }).filter({ hasText: /(يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر)/ });
-        await title.first().waitFor({ timeout: TIMEOUT });
-        const headers = student.locator('.tutoring-calendar [role=columnheader]');
-        await headers.first().waitFor({ timeout: TIMEOUT });
-        // A header's text may repeat its name (a visible and an accessible copy): its first line.
-        const names = (await headers.allInnerTexts()).map((s) => s.trim().split('\n')[0]!.trim());
-        expect(names.slice(0, 7)).toEqual(['السبت', 'الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة']);
-        // Saturday, first, is the rightmost column.
-        const first = (await headers.first().boundingBox())!;
-        const last = (await headers.nth(6).boundingBox())!;
-        expect(first.x).toBeGreaterThan(last.x);
-        await student.getByRole('button', { name: 'هذا الشهر' }).waitFor();
-        await student.getByRole('list', { name: 'دليل الألوان' }).getByText('الحصص القادمة').waitFor();
-        expect(await englishIn(student)).toEqual([]);
-        await shot(student, `flows-calendar-${tag}`);
-
-        // The enrolment form of a course, in Arabic (courses.e2e.ts enrols).
-        await student.goto(`${app.url}/courses`);
-        await student.getByRole('heading', { level: 1, name: 'الدورات' }).waitFor({ timeout: TIMEOUT });
-        // A course the demo student is not enrolled in (as i18n-student.e2e.ts).
-        await student.getByRole('link', { name: 'Quranic Arabic' }).first().click();
-        await student.getByRole('button', { name: 'سجّل الآن' }).waitFor({ timeout: TIMEOUT });
-        await student.getByText('الأيام المفضلة').waitFor();
-
-        // Borrowing in the wallet (i18n-wallet.e2e.ts walks the rest).
-        await student.goto(`${app.url}/wallet`);
-        await student.getByRole('heading', { level: 1, name: 'محفظة الحساب' }).waitFor({ timeout: TIMEOUT });
-        await dismissInstall(student);
-        await student.getByRole('button', { name: 'اقترض', exact: true }).click();
-        const borrow = student.getByRole('dialog', { name: 'اقتراض رصيد' });
-        await borrow.getByLabel('المبلغ').fill('5');
-        await borrow.getByRole('button', { name: 'اقترض', exact: true }).click();
-        await toast(student, 'تمت عملية اقتراض الرصيد بنجاح');
-        await borrow.waitFor({ state: 'detached', timeout: TIMEOUT });
-
-        // The teacher's dashboard shows the request (within its poll) and approves it.
-        await arabicDashboard(teacher, size.width);
-        await teacher.getByRole('heading', { name: 'طلبات إعادة الجدولة' }).waitFor({ timeout: TIMEOUT });
-        const row = size.width >= 768
-          ? teacher.getByRole('table', { name: 'طلبات إعادة الجدولة' }).getByRole('row').filter({ hasText: reason })
-          : teacher.getByRole('group').filter({ hasText: reason });
-        await row.waitFor({ timeout: HOME_POLL_WAIT });
-        await shot(teacher, `flows-teacher-dashboard-${tag}`);
-        await row.getByRole('button', { name: 'موافقة' }).click();
-        await toast(teacher, 'تمت الموافقة على تغيير الموعد بنجاح');
-        await row.waitFor({ state: 'detached', timeout: TIMEOUT });
-        expect(request()).toEqual({ status: 'approved', new_start_at: to.getTime() });
-        expect((app.app.db.prepare('SELECT start_at FROM classes WHERE id = ?').get(klass.id) as { start_at: number }).start_at).toBe(to.getTime());
-      }
-      expect(bs.flatMap((b) => b.errors)).toEqual([]);
-    } finally {
-      for (const b of bs) await b.close();
-    }
+  // One student and one teacher for the whole file: the switch to Arabic first, then the flows at
+  // each size, each a test of its own (as one test, at CPU ×4 it took 90 s, the test time limit).
+  const bs: Browser[] = [];
+  let student: Page;
+  let teacher: Page;
+  let classes: { id: number; start_datetime: string }[];
+  beforeAll(async () => {
+    classes = [await createClass(3, 15), await createClass(4, 45)];
+    bs.push(await launchBrowser(), await launchBrowser());
+    student = await bs[0]!.newPage();
+    teacher = await bs[1]!.newPage();
   });
+  afterAll(async () => {
+    for (const b of bs) await b.close();
+  });
+
+  it('both sign in and switch to Arabic; a second tab of the student follows, right to left, without a reload', async () => {
+    // A second tab of the student's shows the calendar in English; the switch turns it Arabic and
+    // right to left without a reload (FullCalendar's locale and direction follow the language).
+    await signIn(student, app.url, STUDENT, { timeout: TIMEOUT });
+    const other = await bs[0]!.newPage();
+    await other.goto(`${app.url}/calendar`);
+    const otherHeaders = other.locator('.tutoring-calendar [role=columnheader]');
+    await otherHeaders.first().filter({ hasText: 'Sat' }).waitFor({ timeout: TIMEOUT });
+    await other.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await signInArabic(student, STUDENT);
+    await signInArabic(teacher, TEACHER, true);
+    await other.getByRole('heading', { level: 1, name: 'التقويم' }).waitFor({ timeout: TIMEOUT });
+    await otherHeaders.first().filter({ hasText: 'السبت' }).waitFor({ timeout: TIMEOUT });
+    await expect.poll(async () => (await otherHeaders.first().boundingBox())!.x > (await otherHeaders.nth(6).boundingBox())!.x, { timeout: TIMEOUT }).toBe(true);
+    expect(await other.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await other.close();
+    expect(bs.flatMap((b) => b.errors)).toEqual([]);
+  });
+
+  for (const [i, size] of SIZES.entries()) {
+    it(`at ${size.width}x${size.height}: a student reschedules, reads the calendar, sees the enrolment form and borrows; the teacher approves`, async () => {
+      const klass = classes[i]!;
+      const tag = String(size.width);
+      await student.setViewportSize(size);
+      await teacher.setViewportSize(size);
+
+      // The student's dashboard.
+      await arabicDashboard(student, size.width);
+      await student.getByRole('heading', { name: 'رصيد المحفظة' }).or(student.getByText('رصيد المحفظة')).first().waitFor();
+      await shot(student, `flows-student-dashboard-${tag}`);
+
+      // The class in its dialog (the calendar's address opens it), and a reschedule request.
+      await student.goto(`${app.url}/calendar?class=${klass.id}`);
+      const details = student.getByRole('dialog', { name: 'تفاصيل الحصة' });
+      await details.getByText(`#${klass.id}`).waitFor({ timeout: TIMEOUT });
+      await dismissInstall(student);
+      await details.getByRole('button', { name: 'إعادة الجدولة' }).click();
+      const form = student.getByRole('dialog', { name: 'إعادة جدولة الحصة' });
+      const to = new Date(Date.parse(klass.start_datetime) + DAY);
+      const reason = `ظرف عائلي (e2e ${Date.now()})`;
+      await form.getByLabel('التاريخ الجديد').fill(to.toISOString().slice(0, 10));
+      await form.getByLabel('وقت البدء').fill(to.toISOString().slice(11, 16));
+      await form.getByLabel('السبب').fill(reason);
+      await shot(student, `flows-reschedule-${tag}`);
+      await form.getByRole('button', { name: 'إرسال الطلب' }).click();
+      await toast(student, 'تم إرسال طلب تغيير الموعد');
+      const request = () => app.app.db.prepare('SELECT status, new_start_at FROM reschedule_requests WHERE class_id = ? AND reason = ?').get(klass.id, reason);
+      expect(request()).toEqual({ status: 'pending', new_start_at: to.getTime() });
+      await details.getByRole('button', { name: 'إغلاق' }).first().click();
+      await details.waitFor({ state: 'detached', timeout: TIMEOUT });
+
+      // The calendar: Arabic month and day names, the week from Saturday, right to left.
+      await student.getByRole('heading', { level: 1, name: 'التقويم' }).waitFor({ timeout: TIMEOUT });
+      const title = student.getByRole('heading', { level: 2 }).filter({ hasText: /(يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر)/ });
+      await title.first().waitFor({ timeout: TIMEOUT });
+      const headers = student.locator('.tutoring-calendar [role=columnheader]');
+      await headers.first().waitFor({ timeout: TIMEOUT });
+      // A header's text may repeat its name (a visible and an accessible copy): its first line.
+      const names = (await headers.allInnerTexts()).map((s) => s.trim().split('\n')[0]!.trim());
+      expect(names.slice(0, 7)).toEqual(['السبت', 'الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة']);
+      // Saturday, first, is the rightmost column.
+      const first = (await headers.first().boundingBox())!;
+      const last = (await headers.nth(6).boundingBox())!;
+      expect(first.x).toBeGreaterThan(last.x);
+      await student.getByRole('button', { name: 'هذا الشهر' }).waitFor();
+      await student.getByRole('list', { name: 'دليل الألوان' }).getByText('الحصص القادمة').waitFor();
+      expect(await englishIn(student)).toEqual([]);
+      await shot(student, `flows-calendar-${tag}`);
+
+      // The enrolment form of a course, in Arabic (courses.e2e.ts enrols).
+      await student.goto(`${app.url}/courses`);
+      await student.getByRole('heading', { level: 1, name: 'الدورات' }).waitFor({ timeout: TIMEOUT });
+      // A course the demo student is not enrolled in (as i18n-student.e2e.ts).
+      await student.getByRole('link', { name: 'Quranic Arabic' }).first().click();
+      await student.getByRole('button', { name: 'سجّل الآن' }).waitFor({ timeout: TIMEOUT });
+      await student.getByText('الأيام المفضلة').waitFor();
+
+      // Borrowing in the wallet (i18n-wallet.e2e.ts walks the rest).
+      await student.goto(`${app.url}/wallet`);
+      await student.getByRole('heading', { level: 1, name: 'محفظة الحساب' }).waitFor({ timeout: TIMEOUT });
+      await dismissInstall(student);
+      await student.getByRole('button', { name: 'اقترض', exact: true }).click();
+      const borrow = student.getByRole('dialog', { name: 'اقتراض رصيد' });
+      await borrow.getByLabel('المبلغ').fill('5');
+      await borrow.getByRole('button', { name: 'اقترض', exact: true }).click();
+      await toast(student, 'تمت عملية اقتراض الرصيد بنجاح');
+      await borrow.waitFor({ state: 'detached', timeout: TIMEOUT });
+
+      // The teacher's dashboard shows the request (within its poll) and approves it.
+      await arabicDashboard(teacher, size.width);
+      await teacher.getByRole('heading', { name: 'طلبات إعادة الجدولة' }).waitFor({ timeout: TIMEOUT });
+      const row = size.width >= 768
+        ? teacher.getByRole('table', { name: 'طلبات إعادة الجدولة' }).getByRole('row').filter({ hasText: reason })
+        : teacher.getByRole('group').filter({ hasText: reason });
+      await row.waitFor({ timeout: HOME_POLL_WAIT });
+      await shot(teacher, `flows-teacher-dashboard-${tag}`);
+      await row.getByRole('button', { name: 'موافقة' }).click();
+      await toast(teacher, 'تمت الموافقة على تغيير الموعد بنجاح');
+      await row.waitFor({ state: 'detached', timeout: TIMEOUT });
+      expect(request()).toEqual({ status: 'approved', new_start_at: to.getTime() });
+      expect((app.app.db.prepare('SELECT start_at FROM classes WHERE id = ?').get(klass.id) as { start_at: number }).start_at).toBe(to.getTime());
+      expect(bs.flatMap((b) => b.errors)).toEqual([]);
+    });
+  }
 });
