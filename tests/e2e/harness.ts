@@ -10,6 +10,8 @@ import { startServer, type RunningServer } from '../../server/index.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { seed } from '../../server/seed/index.ts';
 import type { ServerConfig } from '../../server/lib/context.ts';
+import { shell as enShell } from '../../src/lib/i18n/en/shell.ts';
+import { shell as arShell } from '../../src/lib/i18n/ar/shell.ts';
 
 /** The browser users have (Debian's chromium): the benchmark measures it. */
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -183,9 +185,10 @@ export async function withBrowser(
 export const withPage = (name: string, viewport: { width: number; height: number }, fn: (b: Browser, page: Page) => Promise<void>) =>
   withBrowser(name, async (b) => fn(b, await b.newPage()), { viewport });
 
-/** Closes the "Install the app" prompt if it shows. */
-export async function dismissInstall(page: Page): Promise<void> {
-  const notNow = page.getByRole('region', { name: 'Install the app' }).getByRole('button', { name: 'Not now' });
+/** Closes the "Install the app" banner if it shows (signed in, it moves the page down), in the page's language. */
+export async function dismissInstall(page: Page, language: 'en' | 'ar' = 'en'): Promise<void> {
+  const shell = language === 'ar' ? arShell : enShell;
+  const notNow = page.getByRole('region', { name: shell['shell.installTitle'] }).getByRole('button', { name: shell['shell.notNow'] });
   if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
 }
 
@@ -297,11 +300,11 @@ export async function signInWithNotifications(b: Browser, origin: string, email:
 }
 
 /**
- * Checks a drawn checkbox or switch by pressing its label, as a user does. Its input is visually
- * hidden: 1 px with a -1 px margin, so its centre lies half a pixel outside the label, and a forced
- * click there hit the label or missed it depending on where the fonts put the box (a CI run failed
- * with "Clicking the checkbox did not change its state"). Pressing the label also waits until it is
- * visible, still and not covered. Playwright reads a label's checked state from its control.
+ * Checks a drawn checkbox or switch by pressing its label, as a user does (its input is visually
+ * hidden). Never `check({ force: true })`: a forced click skips Playwright's checks that the target
+ * is still and not covered, and a CI run failed with "Clicking the checkbox did not change its
+ * state" when the install banner moved the page down during the press. Playwright reads a label's
+ * checked state from its control.
  */
 export async function tick(box: Locator): Promise<void> {
   await box.locator('xpath=ancestor::label[1]').check();

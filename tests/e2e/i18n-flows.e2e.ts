@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { shot, htmlOf, launchBrowser, signIn, startApp, type AppServer, type Browser } from './harness.ts';
+import { dismissInstall, shot, htmlOf, launchBrowser, signIn, startApp, type AppServer, type Browser } from './harness.ts';
 import { dashboard as enDashboard } from '../../src/lib/i18n/en/dashboard.ts';
 import { calendar as enCalendar } from '../../src/lib/i18n/en/calendar.ts';
 
@@ -68,11 +68,6 @@ async function toast(page: Page, text: string) {
   for (const close of await page.getByRole('status').getByRole('button', { name: 'إغلاق' }).all()) await close.click().catch(() => {});
 }
 
-async function dismissInstall(page: Page) {
-  const notNow = page.getByRole('button', { name: 'ليس الآن' });
-  if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
-}
-
 /** Signs in and chooses Arabic in Settings; the page is then right to left. */
 async function signInArabic(page: Page, email: string, teacher = false) {
   if (!page.url().startsWith(app.url)) await signIn(page, app.url, email, { teacher, timeout: TIMEOUT });
@@ -93,7 +88,7 @@ async function arabicDashboard(page: Page, width: number) {
     expect(box.x).toBeGreaterThan(width / 2);
     expect(Math.round(box.x + box.width)).toBeGreaterThanOrEqual(width - 1);
   }
-  await dismissInstall(page);
+  await dismissInstall(page, 'ar');
   expect(await englishIn(page)).toEqual([]);
 }
 
@@ -149,7 +144,7 @@ describe('the main flows in Arabic', () => {
       await student.goto(`${app.url}/calendar?class=${klass.id}`);
       const details = student.getByRole('dialog', { name: 'تفاصيل الحصة' });
       await details.getByText(`#${klass.id}`).waitFor({ timeout: TIMEOUT });
-      await dismissInstall(student);
+      await dismissInstall(student, 'ar');
       await details.getByRole('button', { name: 'إعادة الجدولة' }).click();
       const form = student.getByRole('dialog', { name: 'إعادة جدولة الحصة' });
       const to = new Date(Date.parse(klass.start_datetime) + DAY);
@@ -194,7 +189,7 @@ describe('the main flows in Arabic', () => {
       // Borrowing in the wallet (i18n-wallet.e2e.ts walks the rest).
       await student.goto(`${app.url}/wallet`);
       await student.getByRole('heading', { level: 1, name: 'محفظة الحساب' }).waitFor({ timeout: TIMEOUT });
-      await dismissInstall(student);
+      await dismissInstall(student, 'ar');
       await student.getByRole('button', { name: 'اقترض', exact: true }).click();
       const borrow = student.getByRole('dialog', { name: 'اقتراض رصيد' });
       await borrow.getByLabel('المبلغ').fill('5');

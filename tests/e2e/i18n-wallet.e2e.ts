@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForFile, shot, htmlOf, launchBrowser, signIn, withBrowser, type Browser } from './harness.ts';
+import { appForFile, dismissInstall, shot, htmlOf, launchBrowser, signIn, withBrowser, type Browser } from './harness.ts';
 import { wallet as enWallet } from '../../src/lib/i18n/en/wallet.ts';
 import { family as enFamily } from '../../src/lib/i18n/en/family.ts';
 
@@ -53,12 +53,6 @@ async function closeToasts(page: Page) {
   for (const close of await page.getByRole('status').getByRole('button', { name: 'إغلاق' }).all()) await close.click().catch(() => {});
 }
 
-/** Closes the install banner if it shows (it moves the page while it does). */
-async function dismissInstallPrompt(page: Page) {
-  const notNow = page.getByRole('region', { name: 'ثبّت التطبيق' }).getByRole('button', { name: 'ليس الآن' });
-  if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
-}
-
 /** The demo student, signed in, switched to Arabic in Settings (as i18n.e2e.ts does). */
 async function studentInArabic(b: Browser): Promise<Page> {
   const page = await b.newPage();
@@ -86,7 +80,7 @@ describe('the wallet in Arabic', () => {
           await page.waitForFunction((m) => document.documentElement.classList.contains(m), mode, { timeout: TIMEOUT });
           await page.getByRole('heading', { level: 1, name: 'محفظة الحساب' }).waitFor({ timeout: TIMEOUT });
           await page.getByRole('heading', { name: 'شحن الرصيد' }).waitFor({ timeout: TIMEOUT });
-          await dismissInstallPrompt(page);
+          await dismissInstall(page, 'ar');
           expect(await htmlOf(page)).toEqual({ dir: 'rtl', lang: 'ar' });
           await expectText(page, 'wallet-balance', money(credits));
           await expectText(page, 'wallet-loan', money(loan));
@@ -201,7 +195,7 @@ describe('the wallet in Arabic', () => {
           await page.goto(`${app.url}/childs`);
           await page.waitForFunction((m) => document.documentElement.classList.contains(m), mode, { timeout: TIMEOUT });
           await page.getByRole('heading', { level: 1, name: 'أبنائي' }).waitFor({ timeout: TIMEOUT });
-          await dismissInstallPrompt(page);
+          await dismissInstall(page, 'ar');
           expect(await htmlOf(page)).toEqual({ dir: 'rtl', lang: 'ar' });
           const parent = creditsOf('student@example.com');
           const maryam = creditsOf('maryam.child@example.com');

@@ -16,9 +16,9 @@ export interface ComposerProps {
 /**
  * Enter sends, Shift+Enter adds a line; blank text is never sent. What is typed is the
  * conversation's draft, kept in the mirror: it is there again after a switch, a reload or a restart,
- * the same in every tab; sending clears it everywhere.
+ * the same in every tab; sending clears it everywhere. Memo'd: its conversation view renders again
+ * for every message, and nothing here changed.
  */
-/** Memo'd: its conversation view renders again for every message; nothing here changed. */
 export const Composer = memo(function Composer({ conversationId, onSend, onSendImage }: ComposerProps) {
   const { t } = useI18n();
   const [text, setText, draft] = useDraftState(`conversation:${conversationId}`, '');
