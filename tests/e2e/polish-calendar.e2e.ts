@@ -105,7 +105,22 @@ describe('calendar (issue 16 item 11)', () => {
         Object.fromEntries([...ul.querySelectorAll('li')].map((li) => [li.textContent, getComputedStyle(li.querySelector('div')!).backgroundColor])));
       expect(legend.Missed).not.toBe(legend.Canceled);
       // Go back until a month shows a canceled class (the seed has some in the last two months).
-      for (let i = 0; i < 3 && (await page.locator('.event-canceled').count()) === 0; i++) await page.getByRole('button', { name: 'Previous' }).click();
+      // A month is counted once it has been read (not busy): counted before, a month whose classes
+      // were still on their way looked free, and the walk went past it (a CI failure).
+      const grid = page.locator('.tutoring-calendar');
+      const readMonth = async (previous: string | null) => {
+        let shown: string | null = null;
+        await expect.poll(async () => {
+          shown = await grid.evaluate((e) => (e.getAttribute('aria-busy') === 'false' ? (e as HTMLElement).dataset.months || null : null));
+          return shown !== null && shown !== previous;
+        }, { timeout: TIMEOUT }).toBe(true);
+        return shown!;
+      };
+      let month = await readMonth(null);
+      for (let i = 0; i < 3 && (await page.locator('.event-canceled').count()) === 0; i++) {
+        await page.getByRole('button', { name: 'Previous' }).click();
+        month = await readMonth(month);
+      }
       const canceled = page.locator('.tutoring-calendar .event-canceled').first();
       await canceled.waitFor({ timeout: TIMEOUT });
       const style = await canceled.evaluate((e) => ({ bg: getComputedStyle(e).backgroundColor, deco: getComputedStyle(e).textDecorationLine }));

@@ -113,6 +113,8 @@ export function CalendarPage() {
               offsetMarks={marks}
               onRange={onRange}
               onOpen={open}
+              months={range?.months.join(',') ?? ''}
+              busy={!months.loaded && !months.failed}
             />
           )}
         <Text fontSize="xs" color="fg.muted">{t('calendar.timesIn', { timeZone })}</Text>
