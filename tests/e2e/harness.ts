@@ -41,8 +41,11 @@ export async function startApp(opts: { scale?: number; config?: Partial<ServerCo
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-e2e-'));
   const db = openDatabase(dataDir);
   seed(db, { scale: opts.scale ?? 1 });
+  // `E2E_SERVER_LATENCY=MS` (npm run test:repeat -- --latency MS): every API reply MS ms late.
+  const latency = Number(process.env.E2E_SERVER_LATENCY ?? 0);
+  const slow = latency > 0 && !opts.config?.faults ? { faults: { latencyMs: latency, failRate: 0, dropSocketRate: 0 } } : {};
   const server = await startServer({
-    port: 0, host: '127.0.0.1', dataDir, enableTestApi: true, ...opts.config, db,
+    port: 0, host: '127.0.0.1', dataDir, enableTestApi: true, ...slow, ...opts.config, db,
     clientDir: process.env.E2E_DIST || path.resolve('dist'),
   });
   return {
@@ -184,6 +187,24 @@ export async function withBrowser(
 /** `withBrowser` at a viewport, handing `fn` the browser's first tab as well. */
 export const withPage = (name: string, viewport: { width: number; height: number }, fn: (b: Browser, page: Page) => Promise<void>) =>
   withBrowser(name, async (b) => fn(b, await b.newPage()), { viewport });
+
+/**
+ * Waits until the calendar on screen shows months it has read on this device (not `aria-busy`)
+ * other than `previous`, and returns them (`2026-11`, or two joined by a comma in a week across
+ * months). Counting a month's classes before that, a month whose classes were still on their way
+ * looks free (a CI failure: the calendar read came after the first class was drawn).
+ */
+export async function calendarRead(page: Page, previous: string | null = null, timeout = 15_000): Promise<string> {
+  let shown: string | null = null;
+  await expect.poll(async () => {
+    shown = await page.locator('[data-months]').evaluateAll((els) => {
+      const e = els.find((x) => x.checkVisibility());
+      return e && e.getAttribute('aria-busy') === 'false' ? (e as HTMLElement).dataset.months || null : null;
+    });
+    return shown !== null && shown !== previous;
+  }, { timeout }).toBe(true);
+  return shown!;
+}
 
 /** Closes the "Install the app" banner if it shows (signed in, it moves the page down), in the page's language. */
 export async function dismissInstall(page: Page, language: 'en' | 'ar' = 'en'): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForFile, DESKTOP, SIZES, withPage, dismissInstall, type Browser, signIn as signInAt } from './harness.ts';
+import { appForFile, DESKTOP, SIZES, withPage, dismissInstall, calendarRead, type Browser, signIn as signInAt } from './harness.ts';
 
 /**
  * Issue 16 items 11 and 13 in a real browser against the seeded server, at 1280×800 and 375×740:
@@ -105,21 +105,12 @@ describe('calendar (issue 16 item 11)', () => {
         Object.fromEntries([...ul.querySelectorAll('li')].map((li) => [li.textContent, getComputedStyle(li.querySelector('div')!).backgroundColor])));
       expect(legend.Missed).not.toBe(legend.Canceled);
       // Go back until a month shows a canceled class (the seed has some in the last two months).
-      // A month is counted once it has been read (not busy): counted before, a month whose classes
-      // were still on their way looked free, and the walk went past it (a CI failure).
-      const grid = page.locator('.tutoring-calendar');
-      const readMonth = async (previous: string | null) => {
-        let shown: string | null = null;
-        await expect.poll(async () => {
-          shown = await grid.evaluate((e) => (e.getAttribute('aria-busy') === 'false' ? (e as HTMLElement).dataset.months || null : null));
-          return shown !== null && shown !== previous;
-        }, { timeout: TIMEOUT }).toBe(true);
-        return shown!;
-      };
-      let month = await readMonth(null);
+      // A month is counted once it has been read: counted before, a month whose classes were still
+      // on their way looked free, and the walk went past it (a CI failure).
+      let month = await calendarRead(page);
       for (let i = 0; i < 3 && (await page.locator('.event-canceled').count()) === 0; i++) {
         await page.getByRole('button', { name: 'Previous' }).click();
-        month = await readMonth(month);
+        month = await calendarRead(page, month);
       }
       const canceled = page.locator('.tutoring-calendar .event-canceled').first();
       await canceled.waitFor({ timeout: TIMEOUT });

@@ -1,7 +1,7 @@
 import { isTeacher } from '../../../db/roles.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useCalendarController, type DatesSetInfo } from '@fullcalendar/react';
-import { Alert, HStack, Heading, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Alert, Box, HStack, Heading, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Temporal } from '../../lib/temporal.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { PageContainer } from '../../components/page-container.tsx';
@@ -101,22 +101,23 @@ export function CalendarPage() {
           </Alert.Root>
         )}
         {!phone && <JoinNow classes={classes} role={role} timeZone={timeZone} />}
-        {phone && range
-          ? <PhoneCalendar range={range} classes={classes} role={role} timeZone={timeZone} selected={phoneNav.selected} onSelect={phoneNav.select} onOpen={open} />
-          : (
-            <CalendarView
-              controller={desktopController}
-              classes={classes}
-              role={role}
-              timeZone={timeZone}
-              initialView={initialView}
-              offsetMarks={marks}
-              onRange={onRange}
-              onOpen={open}
-              months={range?.months.join(',') ?? ''}
-              busy={!months.loaded && !months.failed}
-            />
-          )}
+        {/* Busy while a month on screen has not been read on this device yet: its grid is not complete. */}
+        <Box aria-busy={!months.loaded && !months.failed} data-months={range?.months.join(',') ?? ''}>
+          {phone && range
+            ? <PhoneCalendar range={range} classes={classes} role={role} timeZone={timeZone} selected={phoneNav.selected} onSelect={phoneNav.select} onOpen={open} />
+            : (
+              <CalendarView
+                controller={desktopController}
+                classes={classes}
+                role={role}
+                timeZone={timeZone}
+                initialView={initialView}
+                offsetMarks={marks}
+                onRange={onRange}
+                onOpen={open}
+              />
+            )}
+        </Box>
         <Text fontSize="xs" color="fg.muted">{t('calendar.timesIn', { timeZone })}</Text>
       </Stack>
       <ClassDialog classId={openId} onClose={close} />

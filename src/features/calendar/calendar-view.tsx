@@ -70,10 +70,6 @@ export interface CalendarViewProps {
   offsetMarks: Map<string, OffsetChange[]>;
   onRange: (info: DatesSetInfo) => void;
   onOpen: (classId: number) => void;
-  /** The months on screen (`2026-10`, or two joined by a comma in a week across months). */
-  months: string;
-  /** A month on screen has not been read on this device yet: the grid is not complete (aria-busy). */
-  busy: boolean;
 }
 
 /**
@@ -81,7 +77,7 @@ export interface CalendarViewProps {
  * The toolbar is ours (see calendar-toolbar.tsx), driven through the controller. Memoised, with
  * stable callbacks: FullCalendar re-renders every cell when an option changes identity.
  */
-export const CalendarView = memo(function CalendarView({ controller, classes, role, timeZone, initialView, offsetMarks, onRange, onOpen, months, busy }: CalendarViewProps) {
+export const CalendarView = memo(function CalendarView({ controller, classes, role, timeZone, initialView, offsetMarks, onRange, onOpen }: CalendarViewProps) {
   const { colorMode } = useColorMode();
   // The language: FullCalendar's locale and direction follow a switch at once (no reload).
   const { locale, t } = useI18n();
@@ -135,7 +131,7 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
     // The marker's words are in the language: a switch draws the cells again.
   }, [offsetMarks, timeZone, locale]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <Box className="tutoring-calendar" data-view={viewType} data-months={months} aria-busy={busy} bg="surface" borderRadius="l2" p="2">
+    <Box className="tutoring-calendar" data-view={viewType} bg="surface" borderRadius="l2" p="2">
       <FullCalendar
         ref={calendar}
         controller={controller}
