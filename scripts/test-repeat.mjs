@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// `npm run test:repeat -- <file> [n] [--cpu R] [--load K] [--latency MS]`: runs one test file n times in a row (default 10)
+// `npm run test:repeat -- <file> [n] [--cpu R] [--load K] [--latency MS[:PATH,...]]`: runs one test file n times in a row (default 10)
 // and prints, per test, how many runs it passed — to find a flaky test before CI does.
 //   --cpu R   browser tests: every tab runs with its CPU slowed R× (CDP Emulation.setCPUThrottlingRate,
 //             through the harness's E2E_CPU_THROTTLE), as on a phone or a busy CI machine
 //   --load K  K busy processes run beside the tests, as a machine doing other work (2 cores here)
-//   --latency MS  browser tests: the reference server answers every API call MS ms late (its
-//             FAULT_LATENCY_MS, through the harness's E2E_SERVER_LATENCY), as over a phone's network:
-//             a test that reads the page before its data has come finds it free
+//   --latency MS[:PATH,...]  browser tests: the reference server answers every API call (or those
+//             whose path starts with a PATH, e.g. 300:/api/calendar) MS ms late (its FAULT_LATENCY_MS
+//             and FAULT_LATENCY_PATHS, through the harness's E2E_SERVER_LATENCY), as over a phone's
+//             network: a test that reads the page before its data has come finds it free
 //   -t NAME   only the tests whose name matches NAME (vitest's -t)
 // A browser test file (`*.e2e.ts`) is run with vitest.e2e.config.ts; the client is built once, before
 // the first run (not with E2E_SKIP_BUILD=1 and a build in dist/), and every run serves that build.
@@ -29,11 +30,15 @@ const flag = (name) => {
 };
 const cpu = Number(flag('--cpu') ?? 0);
 const load = Number(flag('--load') ?? 0);
-const latency = Number(flag('--latency') ?? 0);
+const latency = flag('--latency') ?? '';
+if (latency && !/^\d+(:\/[^\s]*)?$/.test(latency)) {
+  console.error(`--latency takes MS or MS:/api/path[,/api/other], not "${latency}"`);
+  process.exit(2);
+}
 const only = flag('-t');
 const [file, nArg] = args;
 if (!file || !fs.existsSync(file)) {
-  console.error('usage: npm run test:repeat -- <test file> [n] [--cpu R] [--load K] [--latency MS] [-t NAME]');
+  console.error('usage: npm run test:repeat -- <test file> [n] [--cpu R] [--load K] [--latency MS[:PATH,...]] [-t NAME]');
   process.exit(2);
 }
 const n = Number(nArg ?? 10);
@@ -65,7 +70,7 @@ for (let run = 1; run <= n; run++) {
   const started = Date.now();
   spawnSync(bin('vitest'), ['run', ...(e2e ? ['--config', 'vitest.e2e.config.ts'] : []), file, ...(only ? ['-t', only] : []), '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, FORCE_COLOR: '0', ...(e2e ? { E2E_SKIP_BUILD: '1' } : {}), ...(cpu > 1 ? { E2E_CPU_THROTTLE: String(cpu) } : {}), ...(latency > 0 ? { E2E_SERVER_LATENCY: String(latency) } : {}) },
+    env: { ...process.env, FORCE_COLOR: '0', ...(e2e ? { E2E_SKIP_BUILD: '1' } : {}), ...(cpu > 1 ? { E2E_CPU_THROTTLE: String(cpu) } : {}), ...(latency ? { E2E_SERVER_LATENCY: latency } : {}) },
   });
   times.push((Date.now() - started) / 1000);
   let results = [];
@@ -90,7 +95,7 @@ for (let run = 1; run <= n; run++) {
 stopBurners();
 fs.rmSync(tmp, { recursive: true, force: true });
 
-console.log(`\n${file}: ${n} runs${cpu > 1 ? `, CPU ×${cpu}` : ''}${load ? `, ${load} busy processes` : ''}${latency ? `, the server ${latency} ms late` : ''}`);
+console.log(`\n${file}: ${n} runs${cpu > 1 ? `, CPU ×${cpu}` : ''}${load ? `, ${load} busy processes` : ''}${latency ? `, the server ${latency.replace(':', ' ms late on ')}${latency.includes(':') ? '' : ' ms late'}` : ''}`);
 let flaky = 0;
 for (const [name, t] of tally) {
   if (t.failed) flaky += 1;

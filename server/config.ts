@@ -59,6 +59,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, opts: { demo
     enableTestApi: env.ENABLE_TEST_API === '1',
     faults: {
       latencyMs: num(env.FAULT_LATENCY_MS, 0),
+      latencyPaths: (env.FAULT_LATENCY_PATHS ?? '').split(',').map((x) => x.trim()).filter((x) => x.startsWith('/')),
       failRate: num(env.FAULT_FAIL_RATE, 0),
       dropSocketRate: num(env.FAULT_DROP_SOCKET_RATE, 0),
     },

@@ -14,7 +14,11 @@ export interface ServerConfig {
   pusherSecret: string;
   geoCountry: string;
   enableTestApi: boolean;
-  faults: { latencyMs: number; failRate: number; dropSocketRate: number };
+  faults: {
+    latencyMs: number; failRate: number; dropSocketRate: number;
+    /** The API paths the latency applies to (a reply's path starts with one of them); empty: every path. */
+    latencyPaths?: string[];
+  };
   /**
    * Behind a reverse proxy: take the client's address from the last `X-Forwarded-For` entry and the
    * public origin from `X-Forwarded-Proto`/`X-Forwarded-Host`. Off: those headers are ignored.

@@ -41,9 +41,12 @@ export async function startApp(opts: { scale?: number; config?: Partial<ServerCo
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-e2e-'));
   const db = openDatabase(dataDir);
   seed(db, { scale: opts.scale ?? 1 });
-  // `E2E_SERVER_LATENCY=MS` (npm run test:repeat -- --latency MS): every API reply MS ms late.
-  const latency = Number(process.env.E2E_SERVER_LATENCY ?? 0);
-  const slow = latency > 0 && !opts.config?.faults ? { faults: { latencyMs: latency, failRate: 0, dropSocketRate: 0 } } : {};
+  // `E2E_SERVER_LATENCY=MS[:PATH,...]` (npm run test:repeat -- --latency MS[:PATH,...]): every API
+  // reply, or those of the paths named (`2500:/api/calendar`), MS ms late.
+  const [ms, paths] = (process.env.E2E_SERVER_LATENCY ?? '').split(':');
+  const latency = Number(ms || 0);
+  const latencyPaths = (paths ?? '').split(',').filter((x) => x.startsWith('/'));
+  const slow = latency > 0 && !opts.config?.faults ? { faults: { latencyMs: latency, latencyPaths, failRate: 0, dropSocketRate: 0 } } : {};
   const server = await startServer({
     port: 0, host: '127.0.0.1', dataDir, enableTestApi: true, ...slow, ...opts.config, db,
     clientDir: process.env.E2E_DIST || path.resolve('dist'),

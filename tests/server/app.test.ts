@@ -61,3 +61,19 @@ describe('the built client', () => {
     }
   });
 });
+
+describe('fault injection', () => {
+  let s: TestServer;
+  beforeAll(async () => (s = await startTestServer({ faults: { latencyMs: 1000, latencyPaths: ['/api/geo'], failRate: 0, dropSocketRate: 0 } })));
+  afterAll(() => s.close());
+
+  it('FAULT_LATENCY_PATHS: the latency holds only the paths named', async () => {
+    const done: string[] = [];
+    const t0 = performance.now();
+    const timed = (p: string) => s.api('GET', p).then(() => done.push(p) && performance.now() - t0);
+    const [geo] = await Promise.all([timed('/geo'), timed('/app')]);
+    expect(geo).toBeGreaterThanOrEqual(990);
+    // Asked together, the path not named answers first, without waiting the second.
+    expect(done).toEqual(['/app', '/geo']);
+  });
+});
