@@ -107,9 +107,16 @@ describe('a server error is not offline', () => {
         await shots(page, 'not-sent-dialog');
         expect(await dialog.getByRole('button', { name: 'Retry: Working hours' }).evaluate((el) => el === document.activeElement)).toBe(true);
         proxy.rules.fail = null;
+        // The server answers late: until it has, the change is sending, not sent (with a server
+        // 300 ms late the list said "Every change has been sent." before the save was made).
+        proxy.rules.delay = { match: /^\/api\/teacher-schedule/, ms: 1500 };
         await dialog.getByRole('button', { name: 'Retry: Working hours' }).click();
+        await dialog.getByText('Sending…').waitFor({ timeout: TIMEOUT });
+        expect(await dialog.getByText('Every change has been sent.').count()).toBe(0);
+        await shots(page, 'not-sent-sending');
         await dialog.getByText('Every change has been sent.').waitFor({ timeout: TIMEOUT });
         expect(rows().filter((r) => r.day === added.day && r.start_time === added.start_time)).toEqual([added]);
+        proxy.rules.delay = null;
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'hidden', timeout: TIMEOUT });
         expect(await page.getByRole('button', { name: /change not sent/ }).count()).toBe(0);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Conversation } from '../../../db/entities.ts';
 import type { MutationName } from '../../../db/engine-api.ts';
@@ -49,28 +49,37 @@ export function NotSentList({ names, classId, empty }: { names?: readonly Mutati
   const { data: outbox } = useLiveQuery((q) => q.from({ o: outboxCollection }));
   const { data: convs } = useLiveQuery((q) => q.from({ c: conversationsCollection }));
   const conversations = useMemo(() => new Map((convs ?? []).map((c) => [c.id, c])), [convs]);
+  // The entries retried here: queued again, they are on their way, not sent. They stay listed
+  // (as sending) until they leave the outbox (sent) or fail again, so the list never says
+  // "Every change has been sent." while the server has not answered yet.
+  const [retried, setRetried] = useState<ReadonlySet<string>>(NO_IDS);
+  const onRetry = useCallback((id: string) => setRetried((r) => new Set(r).add(id)), []);
   const entries = useMemo(
     () => (outbox ?? [])
-      .filter((o) => needsAttention(o) && (!names || names.includes(o.mutation.name)) && (classId === undefined || ofClass(o, classId)))
+      .filter((o) => (needsAttention(o) || retried.has(o.id)) && (!names || names.includes(o.mutation.name)) && (classId === undefined || ofClass(o, classId)))
       .sort((a, b) => a.seq - b.seq),
-    [outbox, names, classId],
+    [outbox, names, classId, retried],
   );
-  if (entries.length === 0) return empty ? <Text color="fg.muted">{t('shell.notSentNone')}</Text> : null;
+  if (entries.length === 0) return empty ? <Text color="fg.muted" role="status">{t('shell.notSentNone')}</Text> : null;
   return (
     <Stack as="ul" gap="3" listStyleType="none" aria-label={t('shell.notSentTitle')} data-testid="not-sent-list">
       {entries.map((o) => (
-        <NotSentItem key={o.id} entry={o} what={whatItWas(o, conversations)} />
+        <NotSentItem key={o.id} entry={o} what={whatItWas(o, conversations)} onRetry={onRetry} />
       ))}
     </Stack>
   );
 }
+const NO_IDS: ReadonlySet<string> = new Set();
 
-function NotSentItem({ entry, what }: { entry: OutboxEntry; what: string }) {
+function NotSentItem({ entry, what, onRetry }: { entry: OutboxEntry; what: string; onRetry: (id: string) => void }) {
   const [busy, setBusy] = useState<'retry' | 'discard' | null>(null);
   const failed = entry.status === 'failed';
-  const why = entry.error ? tMessage(entry.error.message) : t('msg.actionFailed');
+  // Retried and queued again, without an answer yet.
+  const sending = !needsAttention(entry);
+  const why = sending ? t('shell.notSentSending') : entry.error ? tMessage(entry.error.message) : t('msg.actionFailed');
   const act = (kind: 'retry' | 'discard') => async () => {
     setBusy(kind);
+    if (kind === 'retry') onRetry(entry.id);
     try {
       await (kind === 'retry' ? retryMutation(entry.id) : discardMutation(entry.id));
     } finally {
@@ -85,14 +94,14 @@ function NotSentItem({ entry, what }: { entry: OutboxEntry; what: string }) {
           <Stack gap="0.5" minW="0">
             <Text fontWeight="semibold">{what}</Text>
             <Text fontSize="sm" color={failed ? 'fg.error' : 'fg.muted'}>{why}</Text>
-            {!failed && <Text fontSize="sm" color="fg.muted">{t('shell.notSentWillRetry')}</Text>}
+            {!failed && !sending && <Text fontSize="sm" color="fg.muted">{t('shell.notSentWillRetry')}</Text>}
           </Stack>
         </HStack>
         <HStack gap="2" justifyContent="end">
-          <Button size="sm" variant="outline" onClick={act('discard')} loading={busy === 'discard'} disabled={busy !== null} aria-label={t('shell.notSentDiscardWhat', { name: what })}>
+          <Button size="sm" variant="outline" onClick={act('discard')} loading={busy === 'discard'} disabled={busy !== null || sending} aria-label={t('shell.notSentDiscardWhat', { name: what })}>
             {t('shell.notSentDiscard')}
           </Button>
-          <Button size="sm" colorPalette="brand" data-not-sent-retry onClick={act('retry')} loading={busy === 'retry'} disabled={busy !== null} aria-label={t('shell.notSentRetryWhat', { name: what })}>
+          <Button size="sm" colorPalette="brand" data-not-sent-retry onClick={act('retry')} loading={busy === 'retry' || sending} disabled={busy !== null || sending} aria-label={t('shell.notSentRetryWhat', { name: what })}>
             {t('shell.notSentRetry')}
           </Button>
         </HStack>

@@ -56,6 +56,7 @@ export const shell = {
   'shell.notSentClassReport': 'تقرير الحصة',
   'shell.notSentJoinUrl': 'رابط الحصة',
   'shell.notSentReadNotifications': 'تعليم الإشعارات كمقروءة',
+  'shell.notSentSending': 'جارٍ الإرسال…',
   'shell.notSentWillRetry': 'سيُرسَل مرة أخرى تلقائيًا عندما يستجيب الخادم.',
   'shell.notSentRetry': 'إعادة المحاولة',
   'shell.notSentDiscard': 'تجاهل',

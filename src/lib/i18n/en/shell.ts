@@ -50,6 +50,7 @@ export const shell = {
   'shell.notSentClassReport': 'Class report',
   'shell.notSentJoinUrl': 'Class link',
   'shell.notSentReadNotifications': 'Notifications marked as read',
+  'shell.notSentSending': 'Sending…',
   'shell.notSentWillRetry': 'It will be sent again by itself when the server answers.',
   'shell.notSentRetry': 'Retry',
   'shell.notSentDiscard': 'Discard',
