@@ -25,6 +25,7 @@ afterAll(async () => {
 
 const db = () => app.app.db;
 const studentId = () => (db().prepare('SELECT id FROM users WHERE email = ?').get(STUDENT) as { id: number }).id;
+const unreadOnServer = () => (db().prepare('SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL').get(studentId()) as { n: number }).n;
 const countOnServer = () => (db().prepare('SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?').get(studentId()) as { n: number }).n;
 
 async function withBrowser(fn: (b: Browser) => Promise<void>) {
@@ -72,6 +73,9 @@ describe('the notifications menu', () => {
       expect(all.length).toBeGreaterThan(10);
       // Opened, the menu marks them read about 2 s later.
       await expect.poll(() => bell(page).getAttribute('aria-label'), { timeout: TIMEOUT }).toBe('Notifications');
+      // The badge clears at once; the server marks every notification read when the request reaches
+      // it (the spec's call takes no ids), so one made before then would be marked read too.
+      await expect.poll(unreadOnServer, { timeout: TIMEOUT }).toBe(0);
 
       // The admin asks for action on the student's pending enrolment: a notification on the server only.
       const enrolment = db().prepare("SELECT id FROM enrollments WHERE student_id = ? AND status = 'pending' LIMIT 1").get(studentId()) as { id: number };
@@ -104,6 +108,7 @@ describe('the notifications menu', () => {
 
       // A borrow refreshes the notifications: its notice is first, in both tabs, and counted.
       await expect.poll(() => bell(page).getAttribute('aria-label'), { timeout: TIMEOUT }).toBe('Notifications');
+      await expect.poll(unreadOnServer, { timeout: TIMEOUT }).toBe(0);
       await page.goto(`${app.url}/wallet?borrow=1`);
       const dialog = page.getByRole('dialog', { name: 'Borrow Balance' });
       await dialog.waitFor({ timeout: TIMEOUT });
