@@ -14,6 +14,7 @@ const TIMEOUT = 15_000;
 const TEACHER = 'teacher@example.com';
 const STUDENT = 'student@example.com';
 const SAVE_FAILED = 'Error occurred during saving your changes';
+const WAITING = 'Offline: it will be sent when the connection is back.';
 
 const app = appForFile();
 
@@ -106,15 +107,28 @@ describe('a server error is not offline', () => {
         await dialog.waitFor({ timeout: TIMEOUT });
         await shots(page, 'not-sent-dialog');
         expect(await dialog.getByRole('button', { name: 'Retry: Working hours' }).evaluate((el) => el === document.activeElement)).toBe(true);
-        proxy.rules.fail = null;
-        // The server answers late: until it has, the change is sending, not sent (with a server
-        // 300 ms late the list said "Every change has been sent." before the save was made).
-        proxy.rules.delay = { match: /^\/api\/teacher-schedule/, ms: 1500 };
+        const intro = dialog.getByText(/^These changes have not reached the server/);
+        expect(await intro.count()).toBe(1);
+        // Retried offline: nothing is on its way, so it says it waits for the connection (not
+        // "Sending…"), Retry stays off and Discard on.
+        await b.context.setOffline(true);
         await dialog.getByRole('button', { name: 'Retry: Working hours' }).click();
+        await dialog.getByText(WAITING).waitFor({ timeout: TIMEOUT });
+        expect(await dialog.getByText('Sending…').count()).toBe(0);
+        expect(await dialog.getByRole('button', { name: 'Retry: Working hours' }).isDisabled()).toBe(true);
+        expect(await dialog.getByRole('button', { name: 'Discard: Working hours' }).isEnabled()).toBe(true);
+        await shots(page, 'not-sent-waiting-offline');
+        proxy.rules.fail = null;
+        // Back online, the server answers late: until it has, the change is sending, not sent (with
+        // a server 300 ms late the list said "Every change has been sent." before the save was made).
+        proxy.rules.delay = { match: /^\/api\/teacher-schedule/, ms: 1500 };
+        await b.context.setOffline(false);
         await dialog.getByText('Sending…').waitFor({ timeout: TIMEOUT });
         expect(await dialog.getByText('Every change has been sent.').count()).toBe(0);
         await shots(page, 'not-sent-sending');
         await dialog.getByText('Every change has been sent.').waitFor({ timeout: TIMEOUT });
+        // With nothing left, the list's introduction goes too.
+        expect(await intro.count()).toBe(0);
         expect(rows().filter((r) => r.day === added.day && r.start_time === added.start_time)).toEqual([added]);
         proxy.rules.delay = null;
         await page.keyboard.press('Escape');

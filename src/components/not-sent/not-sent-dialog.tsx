@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { AppDialog } from '../ui/dialog-root.tsx';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { NotSentList } from './not-sent-list.tsx';
@@ -20,10 +20,7 @@ export default function NotSentDialog({ open, onClose }: { open: boolean; onClos
       size="md"
       footer={<Button variant="outline" onClick={onClose}>{t('shell.close')}</Button>}
     >
-      <Stack gap="4">
-        <Text color="fg.muted" fontSize="sm">{t('shell.notSentIntro')}</Text>
-        <NotSentList empty />
-      </Stack>
+      <NotSentList empty intro={<Text color="fg.muted" fontSize="sm">{t('shell.notSentIntro')}</Text>} />
     </AppDialog>
   );
 }

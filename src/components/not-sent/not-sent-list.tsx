@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Conversation } from '../../../db/entities.ts';
 import type { MutationName } from '../../../db/engine-api.ts';
 import type { OutboxEntry } from '../../../db/rows.ts';
+import { useOnline } from '../../app/session-context.tsx';
 import { useLiveQuery } from '../../lib/engine/live-query.ts';
 import { discardMutation, retryMutation } from '../../lib/engine/optimistic.ts';
 import { conversationsCollection, outboxCollection } from '../../lib/engine/tables.ts';
@@ -42,10 +43,12 @@ export function whatItWas(o: OutboxEntry, conversations: ReadonlyMap<number, Con
  * failed, Retry (sent again under the same Idempotency-Key) and Discard (its optimistic state is
  * undone). `names` keeps those of one screen (Working Hours lists its own), `classId` those of one
  * class (its dialog lists its report and join link). A change the server refused with a 502/503 is
- * listed too, saying it will be sent again by itself.
+ * listed too, saying it will be sent again by itself. `intro` is shown above the changes, and only
+ * while there are some: with none left, `empty` says every change has been sent, and nothing else.
  */
-export function NotSentList({ names, classId, empty }: { names?: readonly MutationName[]; classId?: number; empty?: boolean }) {
+export function NotSentList({ names, classId, empty, intro }: { names?: readonly MutationName[]; classId?: number; empty?: boolean; intro?: ReactNode }) {
   useI18n();
+  const online = useOnline();
   const { data: outbox } = useLiveQuery((q) => q.from({ o: outboxCollection }));
   const { data: convs } = useLiveQuery((q) => q.from({ c: conversationsCollection }));
   const conversations = useMemo(() => new Map((convs ?? []).map((c) => [c.id, c])), [convs]);
@@ -61,22 +64,27 @@ export function NotSentList({ names, classId, empty }: { names?: readonly Mutati
     [outbox, names, classId, retried],
   );
   if (entries.length === 0) return empty ? <Text color="fg.muted" role="status">{t('shell.notSentNone')}</Text> : null;
-  return (
+  const list = (
     <Stack as="ul" gap="3" listStyleType="none" aria-label={t('shell.notSentTitle')} data-testid="not-sent-list">
       {entries.map((o) => (
-        <NotSentItem key={o.id} entry={o} what={whatItWas(o, conversations)} onRetry={onRetry} />
+        <NotSentItem key={o.id} entry={o} what={whatItWas(o, conversations)} online={online} onRetry={onRetry} />
       ))}
     </Stack>
   );
+  return intro ? <Stack gap="4">{intro}{list}</Stack> : list;
 }
 const NO_IDS: ReadonlySet<string> = new Set();
 
-function NotSentItem({ entry, what, onRetry }: { entry: OutboxEntry; what: string; onRetry: (id: string) => void }) {
+function NotSentItem({ entry, what, online, onRetry }: { entry: OutboxEntry; what: string; online: boolean; onRetry: (id: string) => void }) {
   const [busy, setBusy] = useState<'retry' | 'discard' | null>(null);
   const failed = entry.status === 'failed';
-  // Retried and queued again, without an answer yet.
-  const sending = !needsAttention(entry);
-  const why = sending ? t('shell.notSentSending') : entry.error ? tMessage(entry.error.message) : t('msg.actionFailed');
+  // Retried and queued again, without an answer yet: on its way, or (offline) waiting for the
+  // connection, when nothing is in flight and it can still be discarded.
+  const queued = !needsAttention(entry);
+  const sending = queued && online;
+  const why = sending
+    ? t('shell.notSentSending')
+    : queued ? t('shell.notSentWaiting') : entry.error ? tMessage(entry.error.message) : t('msg.actionFailed');
   const act = (kind: 'retry' | 'discard') => async () => {
     setBusy(kind);
     if (kind === 'retry') onRetry(entry.id);
@@ -94,14 +102,14 @@ function NotSentItem({ entry, what, onRetry }: { entry: OutboxEntry; what: strin
           <Stack gap="0.5" minW="0">
             <Text fontWeight="semibold">{what}</Text>
             <Text fontSize="sm" color={failed ? 'fg.error' : 'fg.muted'}>{why}</Text>
-            {!failed && !sending && <Text fontSize="sm" color="fg.muted">{t('shell.notSentWillRetry')}</Text>}
+            {!failed && !queued && <Text fontSize="sm" color="fg.muted">{t('shell.notSentWillRetry')}</Text>}
           </Stack>
         </HStack>
         <HStack gap="2" justifyContent="end">
           <Button size="sm" variant="outline" onClick={act('discard')} loading={busy === 'discard'} disabled={busy !== null || sending} aria-label={t('shell.notSentDiscardWhat', { name: what })}>
             {t('shell.notSentDiscard')}
           </Button>
-          <Button size="sm" colorPalette="brand" data-not-sent-retry onClick={act('retry')} loading={busy === 'retry' || sending} disabled={busy !== null || sending} aria-label={t('shell.notSentRetryWhat', { name: what })}>
+          <Button size="sm" colorPalette="brand" data-not-sent-retry onClick={act('retry')} loading={busy === 'retry' || sending} disabled={busy !== null || queued} aria-label={t('shell.notSentRetryWhat', { name: what })}>
             {t('shell.notSentRetry')}
           </Button>
         </HStack>

@@ -57,6 +57,7 @@ export const shell = {
   'shell.notSentJoinUrl': 'رابط الحصة',
   'shell.notSentReadNotifications': 'تعليم الإشعارات كمقروءة',
   'shell.notSentSending': 'جارٍ الإرسال…',
+  'shell.notSentWaiting': 'لا يوجد اتصال: سيُرسَل عند عودة الاتصال.',
   'shell.notSentWillRetry': 'سيُرسَل مرة أخرى تلقائيًا عندما يستجيب الخادم.',
   'shell.notSentRetry': 'إعادة المحاولة',
   'shell.notSentDiscard': 'تجاهل',

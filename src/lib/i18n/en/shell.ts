@@ -51,6 +51,7 @@ export const shell = {
   'shell.notSentJoinUrl': 'Class link',
   'shell.notSentReadNotifications': 'Notifications marked as read',
   'shell.notSentSending': 'Sending…',
+  'shell.notSentWaiting': 'Offline: it will be sent when the connection is back.',
   'shell.notSentWillRetry': 'It will be sent again by itself when the server answers.',
   'shell.notSentRetry': 'Retry',
   'shell.notSentDiscard': 'Discard',
