@@ -60,6 +60,15 @@ const menu = (page: Page, label: string) =>
 const chip = (page: Page) => page.getByTestId('connection-chip');
 const pendingMutations = (page: Page) => page.evaluate(() => window.__engine?.getState().status?.pendingMutations ?? -1);
 
+/** The tab's service workers and update banner, for a failure's message: where an update stopped. */
+const workerState = (page: Page) =>
+  page.evaluate(async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    const of = (w: ServiceWorker | null | undefined) => w?.state ?? 'none';
+    const banner = document.querySelector('[data-update-banner]')?.textContent ?? document.body.innerText.match(/A new version[^\n]*\n?[^\n]*/)?.[0] ?? 'none';
+    return `controller ${of(navigator.serviceWorker.controller)}, installing ${of(r?.installing)}, waiting ${of(r?.waiting)}, active ${of(r?.active)}; banner: ${banner.replace(/\s+/g, ' ')}`;
+  }).catch((e: Error) => `unreadable (${e.message})`);
+
 describe('the installed app', () => {
   for (const [role, email, items] of [
     ['student', 'student@example.com', STUDENT_MENU],
@@ -152,7 +161,10 @@ describe('the installed app', () => {
         await b.context.setOffline(false);
         proxy.setDown(false);
         for (const p of [page, other]) {
-          await p.waitForFunction(() => !(window as { oldPage?: boolean }).oldPage, null, { timeout: 30_000 });
+          const reloaded = await p.waitForFunction(() => !(window as { oldPage?: boolean }).oldPage, null, { timeout: 30_000 }).then(() => true, () => false);
+          if (!reloaded) {
+            throw new Error(`the ${p === page ? 'first' : 'second'} tab did not reload onto the new build within 30 s. First tab: ${await workerState(page)}. Second tab: ${await workerState(other)}`);
+          }
           await menu(p, 'Dashboard').waitFor({ timeout: TIMEOUT });
           expect(await waitForServiceWorker(p)).toBe(v2);
           expect(await p.getByText('A new version is available').count()).toBe(0);

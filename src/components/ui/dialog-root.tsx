@@ -1,6 +1,6 @@
 import type { Dialog } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
-import { whenSettled } from './lazy-part.tsx';
+import { whenSettled } from '../../lib/settled.ts';
 
 export interface AppDialogProps extends Omit<ComponentProps<typeof Dialog.Root>, 'children' | 'title' | 'onSubmit'> {
   title: ReactNode;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { whenSettled } from '../../lib/settled.ts';
 
 /** How the user reached for a part before its code was there: the real one opens, or takes the focus. */
 export interface Woken {
@@ -6,18 +7,6 @@ export interface Woken {
   focus: boolean;
 }
 export type Wake = (how: 'hover' | 'focus' | 'press') => void;
-
-/** After the first screen settled: a few seconds after load, when the page is idle. */
-export function whenSettled(run: () => void): () => void {
-  let idle = 0;
-  const timer = setTimeout(() => {
-    idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : (setTimeout(run, 0) as unknown as number);
-  }, 3000);
-  return () => {
-    clearTimeout(timer);
-    if (idle && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-  };
-}
 
 /**
  * A part of the shell whose code the first screen does not need: a menu or a drawer, closed until

@@ -1,7 +1,7 @@
 import { createToaster } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { DURATIONS } from '../../../db/messages.ts';
-import { whenSettled } from './lazy-part.tsx';
+import { whenSettled } from '../../lib/settled.ts';
 
 /** The gap between the navbar (85 px from md up, 65-70 px on phones) and the first toast. */
 const BELOW_NAVBAR = 'calc(85px + 0.5rem)';
