@@ -13,6 +13,16 @@ import { defineConfig } from 'vitest/config';
 const SHARED = ['tests/server/**/*.test.ts', 'tests/sync/**/*.test.ts'];
 const ISOLATED = ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'worker/**/*.test.ts'];
 const ISOLATED_DB = ['tests/sync/**/*.test.tsx'];
+/**
+ * Packages bundled into one file each (Vitest's dependency optimizer, esbuild) instead of being
+ * imported module by module in every isolated test file: Chakra alone is hundreds of modules. The
+ * unit run took 128 s (76 s of it importing, summed over workers) and now 104 s (33 s).
+ */
+const BUNDLED = [
+  '@chakra-ui/react', '@chakra-ui/react/theme', '@chakra-ui/react/anatomy', '@emotion/react', 'react', 'react-dom', 'react-dom/client',
+  'react/jsx-runtime', 'react-router', '@tanstack/react-db', '@tanstack/db', 'intl-messageformat', 'zod', 'zod/mini', 'react-virtuoso',
+  'temporal-polyfill', 'comlink', 'libphonenumber-js', 'yet-another-react-lightbox',
+];
 
 export default defineConfig({
   test: {
@@ -23,6 +33,7 @@ export default defineConfig({
     // Every core (Vitest's default leaves one free: a single worker on this 2-core machine).
     // VITEST_MAX_WORKERS still overrides it.
     maxWorkers: availableParallelism(),
+    deps: { optimizer: { client: { enabled: true, include: BUNDLED }, ssr: { enabled: true, include: BUNDLED } } },
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
