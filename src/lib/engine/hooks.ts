@@ -59,6 +59,8 @@ export interface PagedState {
   loadMore(): void;
 }
 
+const NONE_IN_FLIGHT: ReadonlySet<string> = new Set();
+
 /**
  * A paged list's progress, and its loadMore. On mount the first page is fetched when none is
  * stored, or re-read in the background when one is (the screen shows the stored one meanwhile).
@@ -66,23 +68,28 @@ export interface PagedState {
 export function usePaging(list: ListKey, autoload = true): PagedState {
   const id = listKeyId(list);
   const { data: row, isReady } = useLiveQuery((q) => q.from({ l: listsCollection }).where(({ l }) => eq(l.key, id)).findOne());
-  const [loading, setLoading] = useState(false);
   // Whose failure it is: a screen that switches lists (a report filter) does not show the last one's.
   const [failure, setFailure] = useState<{ id: string; error: EngineError } | null>(null);
-  const busy = useRef(false);
+  // The lists with a page on its way, one request each. Per list: a screen that switches lists (a
+  // report filter chosen while the unfiltered first page was still coming) asks for the new one at
+  // once; with one flag for all, the new list's first page was never asked for and its skeletons
+  // stayed (a CI failure, 30 November).
+  const busy = useRef(new Set<string>());
+  const [inFlight, setInFlight] = useState<ReadonlySet<string>>(NONE_IN_FLIGHT);
   const listJson = JSON.stringify(list);
   const fetchPage = useCallback((fromStart: boolean) => {
-    if (busy.current) return;
-    busy.current = true;
-    setLoading(true);
+    if (busy.current.has(listJson)) return;
+    busy.current.add(listJson);
+    setInFlight(new Set(busy.current));
     // The first page is read "from the start": the same request as the one a watch makes (a
     // conversation's newest page), so the two are one.
     const key = JSON.parse(listJson) as ListKey;
     void getEngine().loadMore(key, fromStart ? { fromStart } : undefined).then((r) => setFailure(r.ok ? null : { id: listKeyId(key), error: r.error })).finally(() => {
-      busy.current = false;
-      setLoading(false);
+      busy.current.delete(listJson);
+      setInFlight(new Set(busy.current));
     });
   }, [listJson]);
+  const loading = inFlight.has(listJson);
   const loadMore = useCallback(() => fetchPage(false), [fetchPage]);
   // The first page is fetched once signed in (a screen may mount before the session is known).
   const userId = useSignedInId();
