@@ -83,7 +83,9 @@ describe('the session across tabs', () => {
     await until('signed out after the check', () => tab.getState().session.status === 'guest');
     expect(tab.getState().session).toEqual({ status: 'guest', reason: 'invalid-token' });
     expect(browser.storage.token).toBeNull();
-    expect(await browser.databases()).not.toContain(`tutoring-u${me.id}`);
+    // The mirror is deleted after the session turns guest (the delete waits for the connections
+    // still open to close): checked at once, it was still listed in one CI run of 30 November.
+    await until('mirror deleted', async () => !(await browser.databases()).includes(`tutoring-u${me.id}`));
     engine.shutdown();
   });
 });
