@@ -65,7 +65,7 @@ const workerState = (page: Page) =>
   page.evaluate(async () => {
     const r = await navigator.serviceWorker.getRegistration();
     const of = (w: ServiceWorker | null | undefined) => w?.state ?? 'none';
-    const banner = document.querySelector('[data-update-banner]')?.textContent ?? document.body.innerText.match(/A new version[^\n]*\n?[^\n]*/)?.[0] ?? 'none';
+    const banner = document.body.innerText.match(/A new version[^\n]*\n?[^\n]*/)?.[0] ?? 'none';
     return `controller ${of(navigator.serviceWorker.controller)}, installing ${of(r?.installing)}, waiting ${of(r?.waiting)}, active ${of(r?.active)}; banner: ${banner.replace(/\s+/g, ' ')}`;
   }).catch((e: Error) => `unreadable (${e.message})`);
 
