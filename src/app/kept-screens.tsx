@@ -147,6 +147,8 @@ const whenIdle = () =>
     else setTimeout(resolve, 50);
   });
 
+const whenOnline = () => new Promise<void>((resolve) => addEventListener('online', () => resolve(), { once: true }));
+
 /**
  * Every screen is ready before its first click (ARCHITECTURE rule 10, issue 27 item 2). Once the
  * screen shown has settled and the browser is idle, the role's other menu screens are prepared one
@@ -184,7 +186,11 @@ function usePreparedScreens(s: Store, keep: boolean, shell: ShellValue) {
         if (!def || !matches || def.path.includes(':')) continue;
         const verdict = guard({ name: def.name, path, meta: def.meta, query: new URLSearchParams() }, { token: 'stored', role, mustConfirm });
         if (verdict.kind !== 'allow') continue;
-        await preloadRoute(path, true);
+        // Offline, a screen's code can come only from the service worker's copy of the build. Asked
+        // for without one, it fails; rendered (hidden) anyway, the screen's lazy component keeps that
+        // failure, and its first visit once back online showed the error screen.
+        if (!navigator.onLine && !navigator.serviceWorker?.controller) await whenOnline();
+        if (!(await preloadRoute(path, true))) continue;
         await whenIdle();
         if (stopped || s.userKey !== userKey || s.kept.some((k) => k.key === path) || s.kept.length >= KEPT_SCREENS) continue;
         const location: Location = { pathname: path, search: '', hash: '', state: null, key: 'prepared' };

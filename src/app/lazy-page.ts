@@ -12,8 +12,8 @@ type PageModule = { default: ComponentType };
  * pick up the new index; a second failure reaches the route's error screen.
  */
 export type LazyPage = LazyExoticComponent<ComponentType> & {
-  /** Fetches the screen's code ahead of time (the module cache keeps it for the render); settles once it is there (or failed). */
-  preload(): Promise<void>;
+  /** Fetches the screen's code ahead of time (the module cache keeps it for the render); settles once it is there (true) or failed (false). */
+  preload(): Promise<boolean>;
 };
 
 export function lazyPage(importPage: () => Promise<PageModule>): LazyPage {
@@ -49,5 +49,5 @@ export function lazyPage(importPage: () => Promise<PageModule>): LazyPage {
     return mod ? ({ then: (ok: (m: PageModule) => void) => ok(mod) } as Promise<PageModule>) : fetchPage();
   });
   // A failed preload is not an error: the render's own load retries and handles it.
-  return Object.assign(page, { preload: () => load().then(() => undefined, () => undefined) });
+  return Object.assign(page, { preload: () => load().then(() => true, () => false) });
 }

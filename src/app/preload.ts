@@ -12,17 +12,17 @@ export function routeOfPath(pathname: string): RouteDef | undefined {
 /**
  * The screen at `pathname`, made ready before it renders (at start-up, or before the click on a
  * link): its code, and for a signed-in user its mirror tables read into their collections (the
- * tables' code is loaded only then, so a guest never downloads it).
+ * tables' code is loaded only then, so a guest never downloads it). True once the screen's code is here.
  */
-export function preloadRoute(pathname: string, signedIn: boolean): Promise<void> {
+export function preloadRoute(pathname: string, signedIn: boolean): Promise<boolean> {
   const def = routeOfPath(pathname);
-  if (!def) return Promise.resolve();
+  if (!def) return Promise.resolve(false);
   const code = PAGES[def.name].preload();
   const tables = signedIn ? (def.tables ?? []) : [];
   if (!tables.length) return code;
   const read = import('../lib/engine/tables.ts').then((m) => Promise.all(tables.map((t) => m.collectionOf(t).preload())));
   // Settles once both are there; a table that could not be read is the screen's own to report.
-  return Promise.all([code, read]).then(() => undefined, () => undefined);
+  return Promise.all([code, read.catch(() => undefined)]).then(([loaded]) => loaded);
 }
 
 /**

@@ -137,6 +137,35 @@ describe('kept screens', () => {
       await b.close();
     }
   });
+
+  it('offline before the other screens and the shell\'s parts have their code (no service worker yet): the app stays; back online, each menu screen and the user menu open', async () => {
+    const b = await launchBrowser();
+    try {
+      const page = await b.newPage();
+      await signIn(page, app.url, STUDENT);
+      await page.waitForFunction(readyOf(STUDENT_SCREENS[0]!.ready), undefined, { timeout: TIMEOUT });
+      // The connection goes once the first screen shows: the other screens' code can only come from
+      // the network (the service worker has not installed the app yet).
+      await b.context.setOffline(true);
+      // The preparing starts 1 s after the first screen, in idle time: the build before rendered the
+      // other screens hidden with their code failed to load, and kept that failure.
+      await page.waitForTimeout(3000);
+      await b.context.setOffline(false);
+      await expect.poll(() => page.evaluate(hiddenScreens), { timeout: 30_000 }).toBeGreaterThanOrEqual(STUDENT_MENU.length - 1);
+      for (const s of STUDENT_SCREENS.slice(1)) {
+        await page.locator('aside').getByRole('link', { name: new RegExp(`^${s.label}`) }).click();
+        await page.waitForFunction(readyOf(s.ready), undefined, { timeout: TIMEOUT });
+        expect(await page.getByText('Please reload the page.').count(), s.label).toBe(0);
+      }
+      // The shell's parts whose code failed offline came once the connection was back: the user's
+      // menu opens.
+      await page.getByRole('button', { name: /^Account menu for / }).click();
+      await page.getByRole('menu').filter({ visible: true }).first().waitFor({ timeout: TIMEOUT });
+      expect(b.errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
 });
 
 /**

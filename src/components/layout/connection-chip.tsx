@@ -1,13 +1,14 @@
-import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Badge, Button } from '@chakra-ui/react';
 // The shell's status, not lib/collections' hooks: those would bring the mirror's code (TanStack DB)
 // into the first screen of every guest.
 import { useShell } from '../../app/session-context.tsx';
 import { AppIcon } from '../ui/icons.tsx';
 import { t, useI18n } from '../../lib/i18n/index.ts';
+import { lazyCode, useLazyCode } from '../../lib/lazy-code.ts';
 
 // The list of changes not sent reads the mirror's collections: fetched when it is first opened.
-const NotSentDialog = lazy(() => import('../not-sent/not-sent-dialog.tsx'));
+const notSentCode = lazyCode(() => import('../not-sent/not-sent-dialog.tsx'));
 
 /** How long a lost socket or an unsent change may last before the chip says so (no flicker on a blip). */
 export const CONNECTION_GRACE_MS = 4000;
@@ -73,6 +74,7 @@ function NotSentButton({ n }: { n: number }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   if (open && !wanted) setWanted(true);
+  const NotSentDialog = useLazyCode(notSentCode, wanted)?.default;
   if (n === 0 && !open) return null;
   const label = t('shell.notSent', { n });
   return (
@@ -93,11 +95,7 @@ function NotSentButton({ n }: { n: number }) {
           <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label}</span>
         </Button>
       )}
-      {wanted && (
-        <Suspense fallback={null}>
-          <NotSentDialog open={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {NotSentDialog && <NotSentDialog open={open} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Dialog } from '@chakra-ui/react';
-import { lazy, Suspense, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { lazyCode, useLazyCode } from '../../lib/lazy-code.ts';
 import { whenSettled } from '../../lib/settled.ts';
 
 export interface AppDialogProps extends Omit<ComponentProps<typeof Dialog.Root>, 'children' | 'title' | 'onSubmit'> {
@@ -30,10 +31,9 @@ export interface AppDialogProps extends Omit<ComponentProps<typeof Dialog.Root>,
   contentProps?: ComponentProps<typeof Dialog.Content>;
 }
 
-const loadPanel = () => import('./dialog-panel.tsx');
-const Panel = lazy(loadPanel);
+const panelCode = lazyCode(() => import('./dialog-panel.tsx'));
 // Fetched once the first screen has settled, so that a dialog usually opens without waiting for it.
-if (typeof document !== 'undefined') whenSettled(() => void loadPanel().catch(() => {}));
+if (typeof document !== 'undefined') whenSettled(() => void panelCode.fetch().catch(() => {}));
 
 /**
  * One dialog tree for the whole app: backdrop, a centred panel, a title, a body, a footer and a
@@ -49,10 +49,6 @@ export function AppDialog(props: AppDialogProps) {
   const open = props.open ?? true;
   const [used, setUsed] = useState(open);
   if (open && !used) setUsed(true);
-  if (!used) return null;
-  return (
-    <Suspense fallback={null}>
-      <Panel {...props} />
-    </Suspense>
-  );
+  const Panel = useLazyCode(panelCode, used)?.default;
+  return Panel ? <Panel {...props} /> : null;
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
+import { lazyCode, useLazyCode } from '../../lib/lazy-code.ts';
 import { whenSettled } from '../../lib/settled.ts';
 
 /** How the user reached for a part before its code was there: the real one opens, or takes the focus. */
@@ -19,34 +20,26 @@ export function lazyPart<P extends object>(
   load: () => Promise<{ default: ComponentType<P & { woken: Woken }> }>,
   StandIn: ComponentType<P & { wake: Wake }>,
 ) {
-  let loaded = false;
-  const fetchCode = () =>
-    load().then((m) => {
-      loaded = true;
-      return m;
-    });
-  const Real = lazy(fetchCode);
+  const code = lazyCode(load);
   const CLOSED: Woken = { open: false, focus: false };
 
   return function LazyPart(props: P) {
-    const [woken, setWoken] = useState<Woken | null>(loaded ? CLOSED : null);
+    const [woken, setWoken] = useState<Woken | null>(code.now() ? CLOSED : null);
+    // Pressed before its code was there (offline, say), the stand-in stays until it comes.
+    const Real = useLazyCode(code, woken !== null)?.default;
     useEffect(() => {
       if (woken) return;
       // Swapped in while nobody is pressing: a press that starts on the stand-in and ends on the
       // real trigger would be nobody's click.
-      return whenSettled(() => void fetchCode().then(() => afterPress(() => setWoken((w) => w ?? CLOSED)), () => {}));
+      return whenSettled(() => void code.fetch().then(() => afterPress(() => setWoken((w) => w ?? CLOSED)), () => {}));
     }, [woken]);
     const wake: Wake = (how) => {
-      void fetchCode().catch(() => {});
+      void code.fetch().catch(() => {});
       if (how === 'press') setWoken({ open: true, focus: true });
     };
     const standIn = <StandIn {...props} wake={wake} />;
-    if (!woken) return standIn;
-    return (
-      <Suspense fallback={standIn}>
-        <Real {...props} woken={woken} />
-      </Suspense>
-    );
+    if (!woken || !Real) return standIn;
+    return <Real {...props} woken={woken} />;
   };
 }
 

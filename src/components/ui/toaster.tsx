@@ -1,6 +1,7 @@
 import { createToaster } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DURATIONS } from '../../../db/messages.ts';
+import { lazyCode, useLazyCode } from '../../lib/lazy-code.ts';
 import { whenSettled } from '../../lib/settled.ts';
 
 /** The gap between the navbar (85 px from md up, 65-70 px on phones) and the first toast. */
@@ -45,12 +46,13 @@ export function keepOpenOnToast(e: { detail?: { target?: EventTarget | null; ori
   if (target instanceof Element && target.closest('[data-scope="toast"]')) e.preventDefault();
 }
 
-const ToastList = lazy(() => import('./toast-list.tsx'));
+const toastListCode = lazyCode(() => import('./toast-list.tsx'));
 
 /**
  * Where the toasts show. Their code (the toast machine, its parts and styles) is not in the first
  * screen: it is fetched when the first toast is asked for, or once the first screen has settled.
- * A toast created before it is there waits in the toaster's store and shows as soon as it is.
+ * A toast created before it is there waits in the toaster's store and shows as soon as it is
+ * (offline, once the connection is back).
  */
 export function Toaster() {
   const [wanted, setWanted] = useState(() => toaster.getVisibleToasts().length > 0);
@@ -64,10 +66,6 @@ export function Toaster() {
       cancel();
     };
   }, [wanted]);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastList />
-    </Suspense>
-  );
+  const ToastList = useLazyCode(toastListCode, wanted)?.default;
+  return ToastList ? <ToastList /> : null;
 }

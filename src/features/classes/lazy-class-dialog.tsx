@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { lazyCode, useLazyCode } from '../../lib/lazy-code.ts';
 import type { ClassRef } from './class-link.ts';
 
-const load = () => import('./class-dialog.tsx');
-const Impl = lazy(() => load().then((m) => ({ default: m.ClassDialog })));
+const dialogCode = lazyCode(() => import('./class-dialog.tsx'));
 
 /**
  * The class dialog, its code loaded on first use: a screen that lists classes does not make its
@@ -12,10 +12,6 @@ export function ClassDialog({ classId, onClose }: { classId: ClassRef | null; on
   // Once opened it stays mounted, so closing plays the dialog's exit as before.
   const [used, setUsed] = useState(false);
   if (classId !== null && !used) setUsed(true);
-  if (classId === null && !used) return null;
-  return (
-    <Suspense fallback={null}>
-      <Impl classId={classId} onClose={onClose} />
-    </Suspense>
-  );
+  const Impl = useLazyCode(dialogCode, used)?.ClassDialog;
+  return Impl ? <Impl classId={classId} onClose={onClose} /> : null;
 }
