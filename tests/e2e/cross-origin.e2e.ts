@@ -90,7 +90,7 @@ describe('client and backend on different origins', () => {
 
       browser = await launchBrowser();
       const page = await browser.newPage();
-      await signIn(page, site.origin, STUDENT, { timeout: TIMEOUT });
+      await signIn(page, site.origin, STUDENT, { timeout: TIMEOUT, viaForm: true });
       expect(api.app.requestCounts.get('POST /api/login')).toBe(1);
 
       await page.goto(`${site.origin}/inbox?c=${conv.id}`);
