@@ -247,15 +247,19 @@ export async function callApi<T>(origin: string, method: string, path: string, t
   return (await r.json()) as T;
 }
 
-/** The API token of a user, signed in through POST /api/login. */
-export async function loginToken(origin: string, email: string, password = 'password'): Promise<string> {
+/** A user signed in through POST /api/login (`type: 'teacher'` for a teacher): the reply's token and user. */
+async function apiLogin(origin: string, email: string, password = 'password', teacher = false) {
   const r = await fetch(`${origin}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify({ email, password, ...(teacher ? { type: 'teacher' } : {}) }),
   });
-  return ((await r.json()) as { token: string }).token;
+  if (!r.ok) throw new Error(`signing in ${email}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as { token: string; user: { timezone?: string | null } };
 }
+
+/** The API token of a user, signed in through POST /api/login. */
+export const loginToken = async (origin: string, email: string, password = 'password'): Promise<string> => (await apiLogin(origin, email, password)).token;
 
 /** A seeded user's id. */
 export const userIdOf = (app: Pick<AppServer, 'app'>, email: string) => (app.app.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
@@ -382,7 +386,10 @@ export async function waitForServiceWorker(page: Page, timeout = 30_000): Promis
   );
 }
 
-/** Signs in through the sign-in form (the teachers' one for a teacher) and waits for the dashboard. */
+/**
+ * Signs a user in and opens the dashboard: through the API, storing the session as the sign-in form
+ * would, or with `viaForm` through the sign-in form itself (the teachers' one for a teacher).
+ */
 export async function signIn(
   page: Page,
   origin: string,
@@ -400,13 +407,7 @@ export async function signIn(
   }
   // The session as the sign-in form leaves it (the token and the user in localStorage), then the
   // dashboard opened as after a reload: the sign-in page's own load is spared.
-  const r = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ email, password: opts.password ?? 'password', ...(opts.teacher ? { type: 'teacher' } : {}) }),
-  });
-  if (!r.ok) throw new Error(`signing in ${email}: ${r.status} ${await r.text()}`);
-  const reply = (await r.json()) as { token: string; user: { timezone?: string | null } };
+  const reply = await apiLogin(origin, email, opts.password, opts.teacher);
   const token = reply.token;
   let user = reply.user;
   // A blank page of the app's origin (not the app: the storage is the origin's), with an icon of its
