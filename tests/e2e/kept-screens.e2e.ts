@@ -166,6 +166,38 @@ describe('kept screens', () => {
       await b.close();
     }
   });
+
+  it('a screen first visited offline before its code came says so, and opens by itself once the connection is back', async () => {
+    const b = await launchBrowser();
+    try {
+      const page = await b.newPage();
+      const inbox = STUDENT_SCREENS.find((s) => s.label === 'Inbox')!;
+      // The inbox's code is held back until the connection is gone (it must not come with the
+      // screens prepared while idle), then fails as the browser fails offline; back online, it comes.
+      let offline = false;
+      const held: (() => void)[] = [];
+      await page.route(/\/assets\/inbox-page-[^/]*\.js$/, (route) => {
+        if (offline) return void route.abort('internetdisconnected');
+        held.push(() => void route.abort('internetdisconnected').catch(() => {}));
+      });
+      await signIn(page, app.url, STUDENT);
+      await page.waitForFunction(readyOf(STUDENT_SCREENS[0]!.ready), undefined, { timeout: TIMEOUT });
+      offline = true;
+      await b.context.setOffline(true);
+      held.splice(0).forEach((abort) => abort());
+      await page.locator('aside').getByRole('link', { name: /^Inbox/ }).click();
+      await page.getByText('You are offline. This screen opens once the connection is back.').waitFor({ timeout: TIMEOUT });
+      expect(await page.getByRole('button', { name: 'Reload' }).count()).toBe(0);
+      offline = false;
+      await page.unroute(/\/assets\/inbox-page-[^/]*\.js$/);
+      await b.context.setOffline(false);
+      await page.waitForFunction(readyOf(inbox.ready), undefined, { timeout: TIMEOUT });
+      expect(await page.getByText('You are offline.').count()).toBe(0);
+      expect(b.errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
 });
 
 /**

@@ -65,7 +65,7 @@ describe('a screen whose code is already here', () => {
   it('one not loaded yet shows the fallback, then the screen', async () => {
     let arrive!: () => void;
     const Page = lazyPage(() => new Promise((r) => (arrive = () => r({ default: () => <h1>Inbox</h1> }))));
-    act(() => root.render(<Suspense fallback={<p>loading</p>}><Page /></Suspense>));
+    await act(async () => root.render(<Suspense fallback={<p>loading</p>}><Page /></Suspense>));
     expect(host.textContent).toBe('loading');
     await act(async () => arrive());
     expect(host.textContent).toBe('Inbox');

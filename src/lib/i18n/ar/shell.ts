@@ -27,6 +27,7 @@ export const shell = {
   'shell.reload': 'إعادة التحميل',
   'shell.reloadPage': 'يُرجى إعادة تحميل الصفحة.',
   'shell.offlineReload': 'أنت غير متصل بالإنترنت. أعد التحميل عند عودة الاتصال.',
+  'shell.offlineScreen': 'أنت غير متصل بالإنترنت. ستُفتح هذه الشاشة عند عودة الاتصال.',
   'shell.notConfirmed': 'الحساب غير مؤكَّد',
   'shell.confirm': 'تأكيد',
   'shell.newVersion': 'يتوفر إصدار جديد',

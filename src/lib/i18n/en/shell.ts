@@ -25,6 +25,7 @@ export const shell = {
   'shell.reload': 'Reload',
   'shell.reloadPage': 'Please reload the page.',
   'shell.offlineReload': 'You are offline. Reload when the connection is back.',
+  'shell.offlineScreen': 'You are offline. This screen opens once the connection is back.',
   'shell.notConfirmed': 'Account not confirmed',
   'shell.confirm': 'Confirm',
   'shell.newVersion': 'A new version is available',
