@@ -423,6 +423,21 @@ describe('shell', () => {
       }
       // On a phone the side menu is not shown; the bottom navigation is the way around.
       expect(await nav.isVisible()).toBe(true);
+      // Reloaded, the settings last received stand in until the engine answers: Wallet is there in
+      // the bottom navigation's first frame (it came half a second later, moving every tab aside).
+      await page.addInitScript(() => {
+        const w = window as unknown as { navFirstFrame?: string[] };
+        const tick = () => {
+          const links = document.querySelectorAll('nav[aria-label="Bottom navigation"] a');
+          if (links.length) w.navFirstFrame = [...links].map((a) => (a as HTMLElement).innerText.split('\n')[0]!.trim());
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+      await page.reload();
+      await nav.waitFor({ timeout: TIMEOUT });
+      const first = await page.waitForFunction(() => (window as unknown as { navFirstFrame?: string[] }).navFirstFrame, undefined, { timeout: TIMEOUT });
+      expect(await first.jsonValue()).toEqual(['Home', 'My Courses', 'Calendar', 'Wallet', 'Inbox', 'Help']);
     }, { viewport: { width: 390, height: 844 } });
   });
 });

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { EngineApi, EngineEvent, SessionState } from '../../db/engine-api.ts';
-import type { User } from '../../db/entities.ts';
+import type { AppSettings, User } from '../../db/entities.ts';
 import { setSetting } from '../../server/lib/settings.ts';
 import { seed } from '../../server/seed/index.ts';
 import { EngineClient, type SessionStore } from '../../src/lib/engine/client.ts';
@@ -130,8 +130,12 @@ export class EventBus {
 export class SharedSessionStore implements SessionStore {
   token: string | null = null;
   user: User | null = null;
+  settings: AppSettings | null = null;
   load() {
-    return { token: this.token, user: this.user };
+    return { token: this.token, user: this.user, settings: this.settings };
+  }
+  saveSettings(s: AppSettings) {
+    this.settings = s;
   }
   save(s: SessionState) {
     if (s.status === 'signed-in') Object.assign(this, { token: s.token, user: s.user });

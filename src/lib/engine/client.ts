@@ -28,27 +28,43 @@ export interface EventFeed {
 
 /** Where the tab keeps the session between reloads (localStorage in the browser, as the spec keeps it). */
 export interface SessionStore {
-  load(): { token: string | null; user: User | null };
+  load(): { token: string | null; user: User | null; settings: AppSettings | null };
   save(s: SessionState): void;
+  /**
+   * The app's settings as last received: they stand in at the next start until the engine answers,
+   * so the first frame already has what they turn on (the phone's Wallet tab: it came half a second
+   * after the rest of the bottom navigation, which moved every tab aside).
+   */
+  saveSettings(s: AppSettings): void;
 }
 
 export const TOKEN_KEY = 'tutoring.token';
 export const USER_KEY = 'tutoring.user';
+/** The app's settings (public, the same for every user): kept across sign-outs. */
+export const SETTINGS_KEY = 'tutoring.settings';
 /** The last keystrokes of drafts when a page went away (drafts.ts): the user's, so an ended session forgets them. */
 export const DRAFT_JOURNAL_KEY = 'tutoring.drafts';
 
-/** The session in `localStorage` under `tutoring.token` and `tutoring.user`. */
+/** The session in `localStorage` under `tutoring.token` and `tutoring.user`, the settings under `tutoring.settings`. */
 export function localSessionStore(storage: Storage | null): SessionStore {
+  const read = <T,>(key: string): T | null => {
+    try {
+      const v = JSON.parse(storage?.getItem(key) ?? 'null') as unknown;
+      return v !== null && typeof v === 'object' ? (v as T) : null;
+    } catch {
+      return null; // unreadable: the engine's answer replaces it (it validates the token, and sends the settings)
+    }
+  };
   return {
     load() {
-      const token = storage?.getItem(TOKEN_KEY) ?? null;
-      let user: User | null = null;
+      return { token: storage?.getItem(TOKEN_KEY) ?? null, user: read<User>(USER_KEY), settings: read<AppSettings>(SETTINGS_KEY) };
+    },
+    saveSettings(settings) {
       try {
-        user = JSON.parse(storage?.getItem(USER_KEY) ?? 'null') as User | null;
+        storage?.setItem(SETTINGS_KEY, JSON.stringify(settings));
       } catch {
-        /* an unreadable stored user: the engine validates the token instead */
+        /* storage full or refused: the next start waits for the engine's settings, as before */
       }
-      return { token, user };
     },
     save(s) {
       if (!storage) return;
@@ -106,11 +122,13 @@ export class EngineClient {
     // Until the engine answers, the session stored on this device stands in (not `ready` yet): the
     // shell, the first screen's code and its mirrored rows need not wait for the worker to start.
     if (stored.token && stored.user) this.state = { ...this.state, session: { status: 'signed-in', token: stored.token, user: stored.user } };
+    if (stored.settings) this.state = { ...this.state, settings: stored.settings };
     // Hello says what the tab is now, not what it was when the page started: a visibility or network
     // change made while the presence lock was being taken must not be undone by it.
     // It may also bring the runtime configuration (connect.ts: config.json, read meanwhile).
     this.started = presence.then((config) => api.hello(tabId, { ...config, ...this.helloOpts, token: stored.token, user: stored.user })).then((r) => {
       this.sessions.save(r.session);
+      if (r.settings) this.sessions.saveSettings(r.settings);
       this.setState({ ready: true, session: r.session, settings: r.settings ?? this.state.settings, status: r.status });
     });
   }
@@ -136,6 +154,7 @@ export class EngineClient {
       this.sessions.save(e.session);
       this.setState({ ...this.state, session: e.session });
     } else if (e.type === 'settings') {
+      this.sessions.saveSettings(e.settings);
       this.setState({ ...this.state, settings: e.settings });
     } else if (e.type === 'status') {
       this.setState({ ...this.state, status: e.status });

@@ -6,8 +6,8 @@
 import { act, Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { EngineApi, EngineEvent, SessionState } from '../../../db/engine-api.ts';
-import type { User } from '../../../db/entities.ts';
-import { EngineClient } from '../../../src/lib/engine/client.ts';
+import type { AppSettings, User } from '../../../db/entities.ts';
+import { EngineClient, localSessionStore, SETTINGS_KEY } from '../../../src/lib/engine/client.ts';
 import { lazyPage } from '../../../src/app/lazy-page.ts';
 import { host, mountPerTest, root } from '../render-root.tsx';
 
@@ -16,13 +16,14 @@ mountPerTest();
 const user = { id: 4, name: 'Yusuf', email: 'student@example.com', credits: 45 } as unknown as User;
 const signedIn = (u: User): SessionState => ({ status: 'signed-in', token: 't', user: u });
 
-function clientWith(hello: () => Promise<unknown>) {
+function clientWith(hello: () => Promise<unknown>, settings: AppSettings | null = null) {
   let emit!: (e: EngineEvent) => void;
   const api = { hello } as unknown as EngineApi;
   const feed = { subscribe: (cb: (e: EngineEvent) => void) => ((emit = cb), () => {}) };
-  const stored = { token: 't', user: structuredClone(user) };
-  const client = new EngineClient(api, 'tab', feed, { load: () => stored, save: () => {} });
-  return { client, emit: (e: EngineEvent) => emit(e) };
+  const stored = { token: 't', user: structuredClone(user), settings };
+  const saved: AppSettings[] = [];
+  const client = new EngineClient(api, 'tab', feed, { load: () => stored, save: () => {}, saveSettings: (s) => void saved.push(s) });
+  return { client, saved, emit: (e: EngineEvent) => emit(e) };
 }
 
 describe('the engine client keeps what did not change', () => {
@@ -45,6 +46,43 @@ describe('the engine client keeps what did not change', () => {
     emit({ type: 'session', session: signedIn({ ...user, credits: 40 }) } as EngineEvent);
     expect(told).toBe(1);
     expect((client.getState().session as { user: User }).user.credits).toBe(40);
+  });
+});
+
+describe('the settings last received', () => {
+  it('stand in from the first frame until the engine answers, and what it answers is kept for the next start', async () => {
+    const before = { enable_app_wallet: true, home_reload_timeout: 10 } as unknown as AppSettings;
+    const now = { enable_app_wallet: false, home_reload_timeout: 10 } as unknown as AppSettings;
+    let answer!: () => void;
+    const { client, saved, emit } = clientWith(() => new Promise((r) => (answer = () => r({ session: signedIn(structuredClone(user)), settings: now, status: null }))), before);
+    expect(client.getState().settings).toBe(before);
+    expect(client.getState().ready).toBe(false);
+    await new Promise((r) => setTimeout(r, 0)); // hello is asked once the tab holds its presence lock
+    expect(client.getState().settings).toBe(before);
+    answer();
+    await client.started;
+    expect(client.getState().settings).toEqual(now);
+    expect(saved).toEqual([now]);
+    const later = { ...now, enable_app_wallet: true };
+    emit({ type: 'settings', settings: later } as EngineEvent);
+    expect(saved).toEqual([now, later]);
+  });
+
+  it('in localStorage: kept when the session ends; unreadable, none', () => {
+    const storage = new Map<string, string>();
+    const local = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    } as unknown as Storage;
+    const store = localSessionStore(local);
+    store.saveSettings({ enable_app_wallet: true } as unknown as AppSettings);
+    store.save({ status: 'guest', reason: 'signed-out' } as SessionState);
+    expect(store.load().settings).toEqual({ enable_app_wallet: true });
+    storage.set(SETTINGS_KEY, '{not json');
+    expect(store.load().settings).toBeNull();
+    storage.set(SETTINGS_KEY, '"a string"');
+    expect(store.load().settings).toBeNull();
   });
 });
 
