@@ -5,6 +5,9 @@
 //   midnight  tonight 23:56 in Europe/London (the demo student's timezone): a day ends mid-run
 //   friday    the coming Friday 23:50 in Africa/Cairo (the demo teacher's): the Saturday week starts mid-run
 //   dst       the next day Europe/London changes its offset, 00:45 UTC: the change comes mid-run
+//   monthend  this month's last day 23:56 in Europe/London: the month changes mid-run for the student,
+//             and is already the next one for the teacher in Cairo (the salary report and its previous
+//             month, the month views, this month's and last month's delays)
 // With no moment, all three, one after the other. Exits 1 when any run failed.
 //   e.g. TEST_ONLY=unit npm run test:clock -- friday
 //        npm run test:clock -- dst -- npx vitest run --config vitest.e2e.config.ts tests/e2e/classes.e2e.ts
@@ -23,6 +26,10 @@ const MOMENTS = {
     const cairo = now.withTimeZone('Africa/Cairo');
     const days = (5 - cairo.dayOfWeek + 7) % 7 || 7;
     return cairo.add({ days }).with({ hour: 23, minute: 50, second: 0, millisecond: 0 });
+  },
+  monthend: () => {
+    const london = now.withTimeZone('Europe/London');
+    return london.with({ day: london.daysInMonth, hour: 23, minute: 56, second: 0, millisecond: 0 });
   },
   dst: () => {
     // The first day whose UTC offset in London differs from the day before's.
