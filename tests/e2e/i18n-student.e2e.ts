@@ -153,6 +153,19 @@ describe('a student in Arabic', () => {
         await page.getByRole('searchbox', { name: 'البحث في المحادثات' }).waitFor({ timeout: TIMEOUT });
         await page.getByTestId('conversation-item').first().waitFor({ timeout: TIMEOUT });
         await check(page, 'inbox-list', size.name);
+        if (size.name === '375') {
+          // Offline, the top bar holds the chip's Arabic word beside the credits: nothing is squeezed
+          // (the logo was 15 px wide) and the bar does not overflow.
+          await b.context.setOffline(true);
+          const chip = page.getByTestId('connection-chip');
+          await chip.filter({ hasText: 'غير متصل' }).waitFor({ timeout: TIMEOUT });
+          const logo = (await page.locator('header').getByRole('link').first().locator('img').boundingBox())!;
+          expect(Math.round(logo.width)).toBe(32);
+          expect(await chip.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+          expect(await page.locator('header').evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+          await b.context.setOffline(false);
+          await chip.waitFor({ state: 'detached', timeout: TIMEOUT });
+        }
 
         // The catalogue, then a course page: its enrolment form with Arabic labels.
         await page.goto(`${app.url}/courses`);

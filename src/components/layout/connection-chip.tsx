@@ -86,6 +86,7 @@ function NotSentButton({ n }: { n: number }) {
           colorPalette="red"
           gap="1.5"
           maxW={{ base: '9rem', md: 'none' }}
+          minW="0"
           title={label}
           aria-haspopup="dialog"
           data-testid="not-sent-button"
@@ -112,6 +113,8 @@ function ChipBadge({ state, pending }: { state: Exclude<ConnectionState, 'ok'>; 
       colorPalette={state === 'sending' ? 'gray' : 'orange'}
       gap="1.5"
       maxW={{ base: '9rem', md: 'none' }}
+      // The item of the top bar that gives way when a phone's bar is full: its label ellipsised (whole in `title`).
+      minW="0"
       title={label}
     >
       <AppIcon name={state === 'sending' ? 'clock' : 'alert'} boxSize="3.5" aria-hidden />

@@ -6,7 +6,8 @@ import { useI18n } from '../../lib/i18n/index.ts';
 export function Logo({ to }: { to: string }) {
   const { t } = useI18n();
   return (
-    <Link asChild _hover={{ textDecoration: 'none' }} color="brand.fg" aria-label={t('shell.home', { product: PRODUCT_NAME })}>
+    // Never squeezed by the bar's other items (a phone's top bar in Arabic, offline: it was 15 px wide).
+    <Link asChild flexShrink={0} _hover={{ textDecoration: 'none' }} color="brand.fg" aria-label={t('shell.home', { product: PRODUCT_NAME })}>
       <RouterLink to={to}>
         <HStack gap="2">
           <Image src="/icons/icon.svg" alt="" boxSize={{ base: '8', md: '10' }} />

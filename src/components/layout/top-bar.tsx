@@ -32,7 +32,8 @@ export const TopBar = memo(function TopBar() {
         <Link asChild _hover={{ textDecoration: 'none' }}>
           <RouterLink to="/wallet" aria-label={t('shell.credits', { amount: formatMoney(user.credits) })}>
             <Badge size="lg" colorPalette="green" variant="subtle" gap="1.5" data-testid="credits-badge">
-              <AppIcon name="wallet" boxSize="4" />
+              {/* Not on a phone: beside the connection chip, the bar had no room for it (the logo was squeezed). */}
+              <AppIcon name="wallet" boxSize="4" display={{ base: 'none', sm: 'inline-block' }} />
               {formatMoney(user.credits)}
             </Badge>
           </RouterLink>
