@@ -65,9 +65,39 @@ export function applyUpdate(): void {
   whenNothingPending(() => {
     setPhase('reloading');
     const waiting = registration?.waiting;
-    if (waiting) waiting.postMessage({ type: 'SKIP_WAITING' });
+    if (waiting) askToTakeOver(waiting, () => window.location.reload());
     else window.location.reload(); // no worker to wait for (already active elsewhere): just load it
   });
+}
+
+/** How often a waiting worker that has not begun to take over is asked again. */
+export const TAKE_OVER_ASK_EVERY = 2000;
+/** How long the page waits for the new build before it reloads anyway. */
+export const TAKE_OVER_GIVE_UP = 30_000;
+
+/**
+ * Asks the waiting worker to take over (`SKIP_WAITING`: it calls `skipWaiting()`), and again every
+ * 2 s while it is still only installed. Chromium activates it only once the old worker has no event
+ * under way, and an event reaching the old worker as it hands over parks the activation: the new
+ * worker stays waiting (w3c/ServiceWorker#1295). The engines' requests right after the last change
+ * was sent are such events: a tab showed "Reloading" for good, the new worker still installed 30 s
+ * later (offline-app.e2e.ts, once in a run of the whole suite). Once it takes over, the controller
+ * changes and the page reloads (`registerServiceWorker`). Replaced by a newer worker, or still not
+ * there after 30 s, the page reloads by itself: never "Reloading" for ever. Returns a stop.
+ */
+export function askToTakeOver(waiting: ServiceWorker, reload: () => void): () => void {
+  const ask = () => waiting.postMessage({ type: 'SKIP_WAITING' });
+  ask();
+  const started = Date.now();
+  const timer = setInterval(() => {
+    if (waiting.state !== 'redundant' && Date.now() - started < TAKE_OVER_GIVE_UP) {
+      if (waiting.state === 'installed') ask();
+      return;
+    }
+    clearInterval(timer);
+    reload();
+  }, TAKE_OVER_ASK_EVERY);
+  return () => clearInterval(timer);
 }
 
 /** Asks the server whether a new build exists (the browser also checks on every navigation). */
