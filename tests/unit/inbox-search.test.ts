@@ -42,6 +42,19 @@ describe('inbox search', () => {
     expect(searchView({ ...base, answer: { text: 'zaynab', error: null }, row: row([3], 'https://x/api/conversations?search=zaynab&page=2') }).hasMore).toBe(true);
   });
 
+  it('answered, but what the server found is not on screen yet: still searching, not "No Conversation Found"', () => {
+    // Its row has not reached the tab's collection yet.
+    const rowLate = searchView({ ...base, answer: { text: 'zaynab', error: null }, row: undefined });
+    expect(ids(rowLate)).toEqual([]);
+    expect(rowLate).toMatchObject({ searching: true, answered: false });
+    // The local filter is still on an earlier text.
+    const filterLate = searchView({ ...base, deferred: 'zayna', answer: { text: 'zaynab', error: null }, row: row([3]) });
+    expect(filterLate).toMatchObject({ searching: true, answered: false });
+    // A backend without the search (404): the device's own results are the answer.
+    const noSearch = searchView({ ...base, answer: { text: 'zaynab', error: { status: 404 } as never }, row: undefined });
+    expect(noSearch).toMatchObject({ searching: false, answered: true });
+  });
+
   it('a stored search shows at once, before the server answers again', () => {
     const v = searchView({ ...base, row: row([3]) });
     expect(ids(v)).toEqual([3]);

@@ -69,16 +69,20 @@ export function searchView({ conversations, query, deferred, asked, answer, row,
   // GET /conversations?search= is not a call the spec lists (it filters by title on the device): a
   // backend without it (404) leaves the search to this device, quietly.
   const serverError = answerFor?.error && answerFor.error.status !== 404 ? answerFor.error : null;
-  const answered = online && !!answerFor && serverError === null;
   const failed = online ? serverError : null;
   // The server's results are those of the text on screen: never an earlier text's while typing on.
   const found = row && asked === local ? new Set(row.ids) : null;
+  // The server answered, but what it found is not on screen yet (its row reaches this tab's
+  // collection a moment after the answer, and the local filter may still be on an earlier text):
+  // still searching, not "No Conversation Found" (it flashed before the conversation found, in CI).
+  const arriving = !!answerFor && answerFor.error === null && found === null;
+  const answered = online && !!answerFor && serverError === null && !arriving;
   const matching = new Set(filterConversations(conversations, deferred).map((c) => c.id));
   const shown = conversations.filter((c) => matching.has(c.id) || !!found?.has(c.id));
   return {
     active: true,
     shown,
-    searching: online && !answerFor,
+    searching: online && (!answerFor || arriving),
     answered,
     incomplete: !online || failed !== null,
     offline: !online,
