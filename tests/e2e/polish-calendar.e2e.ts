@@ -71,6 +71,12 @@ describe('calendar (issue 16 item 11)', () => {
         const spills = await page.evaluate((sel) => [...document.querySelectorAll<HTMLElement>(`.tutoring-calendar ${sel}`)]
           .filter((e) => [...e.querySelectorAll('*')].some((c) => c.getBoundingClientRect().left < e.getBoundingClientRect().left - 1)).length, EVENT);
         expect(spills).toBe(0);
+        // Back from the month view (which works out no time of day), the week opens around its first class again.
+        await page.getByRole('button', { name: 'Month', exact: true }).click();
+        await page.locator('.tutoring-calendar[data-view=dayGridMonth]').waitFor({ timeout: TIMEOUT });
+        await weekButton.click();
+        await page.locator('.tutoring-calendar[data-view=timeGridWeek]').waitFor({ timeout: TIMEOUT });
+        await expect.poll(async () => (await weekState(page))?.firstInView ?? false, { timeout: TIMEOUT }).toBe(true);
       });
     });
 

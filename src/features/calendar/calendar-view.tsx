@@ -96,20 +96,24 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
   // Around the week's first class, or now (the same string on a poll is the same option).
   // The shown range's end (a class running past its last midnight is not shown past it).
   const [viewEnd, setViewEnd] = useState<number | undefined>(undefined);
-  const scrollTime = useMemo(() => scrollTimeFor(classes, timeZone, undefined, viewEnd), [classes, timeZone, viewEnd]);
+  // Only the week view opens at a time of day: the month view's classes (a thousand in a teacher's
+  // busiest month) are not read for it (40 ms of each month shown at the benchmark's scale).
+  const [viewType, setViewType] = useState<string>(initialView);
+  const weekClasses = viewType === 'timeGridWeek' ? classes : null;
+  const scrollTime = useMemo(() => (weekClasses ? scrollTimeFor(weekClasses, timeZone, undefined, viewEnd) : undefined), [weekClasses, timeZone, viewEnd]);
   // FullCalendar scrolls to `scrollTime` only when a view is first shown. The first render may
   // hold only some of the window's classes (the home document's, before the calendar's own read),
   // and the week then opened around those, with the week's earlier classes above the view. When the
   // earliest hour moves, the week goes there (rare once the window is read: a class earlier than all).
   const calendar = useRef<CalendarRef>(null);
   useEffect(() => {
+    if (!scrollTime) return;
     try {
       calendar.current?.getApi().scrollToTime(scrollTime);
     } catch {
       // no view yet: FullCalendar applies scrollTime itself when it shows one
     }
   }, [scrollTime]);
-  const [viewType, setViewType] = useState<string>(initialView);
   const onDates = useCallback((info: DatesSetInfo) => {
     setViewType(info.view.type);
     setViewEnd(info.end.getTime());
