@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionState } from '../../db/engine-api.ts';
 import { same } from '../../db/same.ts';
 import { getEngine } from '../lib/engine/connect.ts';
@@ -14,7 +14,18 @@ const newestFirst = (a: { created_at: string }, b: { created_at: string }) => (a
  */
 export function EngineBridge({ children }: { children: ReactNode }) {
   const client = getEngine();
-  const state = useSyncExternalStore(client.subscribeState, client.getState);
+  // The engine's state as React state, not an external store: the engine answers (its hello, the
+  // settings, the connection) while the first render is under way, a transition that yields to the
+  // browser (main.tsx). An external store that changes during such a render makes React discard it
+  // and render the whole app again in one blocking task (290 ms of a phone's /login at CPU ×4);
+  // as state, the change is one more update, rendered where the shell's value is read.
+  const [state, setState] = useState(client.getState);
+  useEffect(() => {
+    // What changed between the first render and this subscription comes as part of a transition
+    // (it may be the whole start-up: the screen's tables, the user); later changes at once.
+    startTransition(() => setState(client.getState()));
+    return client.subscribeState(() => setState(client.getState()));
+  }, [client]);
   const signedIn = state.session.status === 'signed-in';
   const mirrorUser = useMirrorUser(signedIn);
   const mirrorNotes = useMirrorNotifications(signedIn);
