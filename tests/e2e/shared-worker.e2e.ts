@@ -96,8 +96,9 @@ describe('the SharedWorker engine', () => {
       await b.evaluate(() => {
         const w = window as unknown as { __epochs: string[] };
         w.__epochs = [];
+        // One event, or the events of one turn of the worker together.
         new BroadcastChannel('engine').onmessage = (ev) => {
-          if (ev.data?.type === 'change' && ev.data.epoch) w.__epochs.push(ev.data.epoch);
+          for (const e of Array.isArray(ev.data) ? ev.data : [ev.data]) if (e?.type === 'change' && e.epoch) w.__epochs.push(e.epoch);
         };
       });
       const userFetches = count('GET /api/user');

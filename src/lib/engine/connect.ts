@@ -80,7 +80,8 @@ export function getEngine(): EngineClient {
   const channel = new BroadcastChannel(ENGINE_CHANNEL);
   const feed: EventFeed = {
     subscribe(cb) {
-      const h = (ev: MessageEvent<EngineEvent>) => cb(ev.data);
+      // The worker sends the events of one turn together (worker/engine/browser-deps.ts).
+      const h = (ev: MessageEvent<EngineEvent | EngineEvent[]>) => (Array.isArray(ev.data) ? ev.data.forEach((e) => cb(e)) : cb(ev.data));
       channel.addEventListener('message', h);
       return () => channel.removeEventListener('message', h);
     },
