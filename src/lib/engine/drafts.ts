@@ -1,9 +1,10 @@
 import { eq } from '@tanstack/react-db';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { draftKey } from '../../../db/engine-api.ts';
 import { newId } from '../../../db/ids.ts';
 import { DRAFT_JOURNAL_KEY } from './client.ts';
 import { getEngine, safeLocalStorage as storage } from './connect.ts';
+import { useSignedInId } from './hooks.ts';
 import { useLiveQuery } from './live-query.ts';
 import { kvCollection } from './tables.ts';
 
@@ -50,13 +51,32 @@ function journal(key: string, stored: Stored<unknown>): void {
   }
 }
 
+/**
+ * The journal as this page found it, read once (the replay below forgets it in storage), until the
+ * replay has handed it to the engine: a control that mounts later finds its draft in the mirror.
+ */
+let found: Journal | null | undefined;
+function journalAtStart(): Journal | null {
+  if (found === undefined) {
+    const s = storage();
+    found = s ? readJournal(s) : null;
+  }
+  return found;
+}
+
+/** The last keystrokes of `key` that the page before left in the journal, for this user only. */
+function journalled<T>(key: string, userId: number | null): Stored<T> | undefined {
+  const j = userId === null ? null : journalAtStart();
+  return j?.user === userId ? (j.drafts[key] as Stored<T> | undefined) : undefined;
+}
+
 let replayed: Promise<void> | null = null;
 
 /** Hands the journal's drafts that are newer than the mirror's to the engine, once per page. */
 export function replayDraftJournal(): Promise<void> {
   replayed ??= (async () => {
     const s = storage();
-    const j = s && readJournal(s);
+    const j = journalAtStart();
     if (!s || !j) return void s?.removeItem(DRAFT_JOURNAL_KEY);
     const engine = getEngine();
     await engine.started;
@@ -69,7 +89,9 @@ export function replayDraftJournal(): Promise<void> {
       }
     }
     s.removeItem(DRAFT_JOURNAL_KEY);
-  })().catch(() => {});
+  })()
+    .catch(() => {})
+    .finally(() => (found = null));
   return replayed;
 }
 
@@ -88,8 +110,16 @@ export function useDraftState<T>(key: string, empty: T): [T, (v: T) => void, { c
   const { data } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, draftKey(key))));
   // (Right after a change of key the query may still answer for the old one: that is not this draft.)
   const row = data?.[0];
-  const stored = row?.key === draftKey(key) ? (row.value as Stored<T>) : undefined;
+  const inMirror = row?.key === draftKey(key) ? (row.value as Stored<T>) : undefined;
+  // Right after a reload the mirror's copy can be a keystroke behind (it is written 200 ms after
+  // typing); the journal has the last ones, and the engine gets them only once it has started. They
+  // are shown from the first frame, not a moment later.
+  const userId = useSignedInId();
+  const early = useMemo(() => journalled<T>(key, userId), [key, userId]);
+  const stored = early && (early.at ?? 0) > (inMirror?.at ?? 0) ? early : inMirror;
   const [value, setValue] = useState<T>(empty);
+  /** When this control was last typed into: a copy older than that is not adopted (it would undo the typing). */
+  const [typedAt, setTypedAt] = useState(0);
   const [seen, setSeen] = useState<Stored<T> | undefined>(undefined);
   const [restored, setRestored] = useState(false);
   // Another draft (the dialog now edits another report, or the same one again): start from nothing,
@@ -101,13 +131,14 @@ export function useDraftState<T>(key: string, empty: T): [T, (v: T) => void, { c
     setValue(empty);
     setSeen(undefined);
     setRestored(false);
+    setTypedAt(0);
   }
   // What the mirror says, adopted during render when it is news: another tab's typing, or the draft
   // left by an earlier visit. This control's own writes come back as echoes and are not adopted (an
   // older echo would undo the last keystrokes).
   if (stored !== seen) {
     setSeen(stored);
-    if (stored && stored.by !== me) {
+    if (stored && stored.by !== me && (stored.at ?? Infinity) > typedAt) {
       setValue(stored.v);
       setRestored(true);
     }
@@ -132,8 +163,10 @@ export function useDraftState<T>(key: string, empty: T): [T, (v: T) => void, { c
 
   const set = useCallback(
     (v: T) => {
+      const at = Date.now();
       setValue(v);
-      pending.current = { v, by: me, at: Date.now() };
+      setTypedAt(at);
+      pending.current = { v, by: me, at };
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(flush, SAVE_AFTER_MS);
     },

@@ -23,7 +23,7 @@ const signedInId = (client: EngineClient): number | null => {
   const s = client.getState().session;
   return s.status === 'signed-in' ? s.user.id : null;
 };
-function useSignedInId(): number | null {
+export function useSignedInId(): number | null {
   const client = getEngine();
   const id = useCallback(() => signedInId(client), [client]);
   return useSyncExternalStore(client.subscribeState, id, id);
