@@ -4,7 +4,6 @@ import { draftKey } from '../../../db/engine-api.ts';
 import { newId } from '../../../db/ids.ts';
 import { DRAFT_JOURNAL_KEY } from './client.ts';
 import { getEngine, safeLocalStorage as storage } from './connect.ts';
-import { useSignedInId } from './hooks.ts';
 import { useLiveQuery } from './live-query.ts';
 import { kvCollection } from './tables.ts';
 
@@ -64,10 +63,15 @@ function journalAtStart(): Journal | null {
   return found;
 }
 
-/** The last keystrokes of `key` that the page before left in the journal, for this user only. */
-function journalled<T>(key: string, userId: number | null): Stored<T> | undefined {
-  const j = userId === null ? null : journalAtStart();
-  return j?.user === userId ? (j.drafts[key] as Stored<T> | undefined) : undefined;
+/**
+ * The last keystrokes of `key` that the page before left in the journal, for the signed-in user
+ * only. (The engine is asked only when there is a journal: a control rendered alone has none.)
+ */
+function journalled<T>(key: string): Stored<T> | undefined {
+  const j = journalAtStart();
+  if (!j) return undefined;
+  const session = getEngine().getState().session;
+  return session.status === 'signed-in' && session.user.id === j.user ? (j.drafts[key] as Stored<T> | undefined) : undefined;
 }
 
 let replayed: Promise<void> | null = null;
@@ -107,15 +111,14 @@ const SAVE_AFTER_MS = 200;
  */
 export function useDraftState<T>(key: string, empty: T): [T, (v: T) => void, { clear(): void; restored: boolean }] {
   const [me, setMe] = useState(newId);
-  const { data } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, draftKey(key))));
+  const { data } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, draftKey(key))), [key]);
   // (Right after a change of key the query may still answer for the old one: that is not this draft.)
   const row = data?.[0];
   const inMirror = row?.key === draftKey(key) ? (row.value as Stored<T>) : undefined;
   // Right after a reload the mirror's copy can be a keystroke behind (it is written 200 ms after
   // typing); the journal has the last ones, and the engine gets them only once it has started. They
   // are shown from the first frame, not a moment later.
-  const userId = useSignedInId();
-  const early = useMemo(() => journalled<T>(key, userId), [key, userId]);
+  const early = useMemo(() => journalled<T>(key), [key]);
   const stored = early && (early.at ?? 0) > (inMirror?.at ?? 0) ? early : inMirror;
   const [value, setValue] = useState<T>(empty);
   /** When this control was last typed into: a copy older than that is not adopted (it would undo the typing). */
