@@ -123,6 +123,11 @@ export default defineConfig(
   {
     files: ['src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // A live query's last argument is what it reads, as an effect's dependencies (src/lib/engine/live-query.ts).
+      'react-hooks/exhaustive-deps': ['warn', { additionalHooks: '^(useLiveQuery|useOptionalLiveQuery)$' }],
+    },
     languageOptions: { globals: globals.browser },
   },
   {

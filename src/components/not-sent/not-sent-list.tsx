@@ -49,8 +49,8 @@ export function whatItWas(o: OutboxEntry, conversations: ReadonlyMap<number, Con
 export function NotSentList({ names, classId, empty, intro }: { names?: readonly MutationName[]; classId?: number; empty?: boolean; intro?: ReactNode }) {
   useI18n();
   const online = useOnline();
-  const { data: outbox } = useLiveQuery((q) => q.from({ o: outboxCollection }));
-  const { data: convs } = useLiveQuery((q) => q.from({ c: conversationsCollection }));
+  const { data: outbox } = useLiveQuery((q) => q.from({ o: outboxCollection }), []);
+  const { data: convs } = useLiveQuery((q) => q.from({ c: conversationsCollection }), []);
   const conversations = useMemo(() => new Map((convs ?? []).map((c) => [c.id, c])), [convs]);
   // The entries retried here: queued again, they are on their way, not sent. They stay listed
   // (as sending) until they leave the outbox (sent) or fail again, so the list never says

@@ -70,7 +70,7 @@ export function useWatchedMonths(months: string[]): WatchedMonths {
   const current = answer?.key === key ? answer : null;
   useBackOnline(retry, !!current?.failed);
 
-  const { data } = useLiveQuery((q) => q.from({ m: calendarMonthsCollection }));
+  const { data } = useLiveQuery((q) => q.from({ m: calendarMonthsCollection }), []);
   const have = useMemo(() => new Set((data ?? []).map((m) => m.month)), [data]);
   return { loaded: months.every((m) => have.has(m)), failed: current?.failed ?? null, retry, retrying: current?.retrying ?? false };
 }
@@ -80,7 +80,7 @@ export function useCalendarClasses(startIso: string | null, endIso: string | nul
   const { data } = useOptionalLiveQuery((q) =>
       startIso && endIso
         ? q.from({ c: classesCollection }).where(({ c }) => and(gte(c.start_datetime, startIso), lt(c.start_datetime, endIso)))
-        : undefined);
+        : undefined, [startIso, endIso]);
   return (data as Class[] | undefined) ?? NONE;
 }
 const NONE: Class[] = [];

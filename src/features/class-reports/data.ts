@@ -7,7 +7,7 @@ import { enrollmentsCollection } from '../../lib/engine/tables.ts';
 
 /** The filter's enrolments (a student's own, a teacher's taught ones); the route refreshes them. */
 export function useFilterEnrollments(): Enrollment[] {
-  const { data } = useLiveQuery((q) => q.from({ e: enrollmentsCollection }));
+  const { data } = useLiveQuery((q) => q.from({ e: enrollmentsCollection }), []);
   return useMemo(() => [...(data ?? [])].sort((a, b) => a.id - b.id), [data]);
 }
 

@@ -55,7 +55,7 @@ export function AddClassToCalendar({ klass, role, ...props }: { klass: Class; ro
 export function AddUpcomingToCalendar({ role, ...props }: { role: Role } & ButtonProps) {
   const { t } = useI18n();
   // Every class mirrored (the months seen, the home's next class): which are upcoming is decided at the click.
-  const { data } = useLiveQuery((q) => q.from({ c: classesCollection }));
+  const { data } = useLiveQuery((q) => q.from({ c: classesCollection }), []);
   const save = () => {
     const list = upcomingClasses((data as Class[] | undefined) ?? [], Date.now());
     if (list.length === 0) return void notify('info', t('classes.noUpcomingToAdd'));

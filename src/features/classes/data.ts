@@ -38,7 +38,7 @@ export function useClassLoad(id: number | null): ClassLoad {
       live = false;
     };
   }, [id, attempt]);
-  const { data } = useOptionalLiveQuery((q) => (id == null ? undefined : q.from({ c: classesCollection }).where(({ c }) => eq(c.id, id)).findOne()));
+  const { data } = useOptionalLiveQuery((q) => (id == null ? undefined : q.from({ c: classesCollection }).where(({ c }) => eq(c.id, id)).findOne()), [id]);
   const mine = result && result.id === id ? result : null;
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
   return { klass: data as Class | undefined, failed: mine?.error ?? null, retrying: mine !== null && mine.attempt !== attempt, retry };
@@ -46,7 +46,7 @@ export function useClassLoad(id: number | null): ClassLoad {
 
 /** Pending reschedule requests waiting for this user (kept by the home poll; a decision removes one at once). */
 export function usePendingRequests(): RescheduleRequest[] {
-  const { data } = useLiveQuery((q) => q.from({ r: rescheduleRequestsCollection }));
+  const { data } = useLiveQuery((q) => q.from({ r: rescheduleRequestsCollection }), []);
   return useMemo(() => ((data ?? []) as RescheduleRequest[]).filter(isWaiting).sort((a, b) => a.id - b.id), [data]);
 }
 

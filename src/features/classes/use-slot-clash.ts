@@ -12,7 +12,7 @@ import type { Role } from './rules.ts';
  */
 export function useSlotClash(date: string, time: string, minutes: number, timeZone: string, role: Role, excludeId?: number): string | null {
   useI18n();
-  const { data } = useLiveQuery((q) => q.from({ c: classesCollection }));
+  const { data } = useLiveQuery((q) => q.from({ c: classesCollection }), []);
   const slot = slotStart(date, time, timeZone);
   const clash = useMemo(() => (slot == null ? null : findClash((data ?? []) as Class[], slot, minutes, excludeId)), [data, slot, minutes, excludeId]);
   return clash ? clashMessage(clash, role, timeZone) : null;

@@ -18,7 +18,7 @@ export interface ClassDurationItem {
  * server answered, and the error when it failed.
  */
 export function useCourses(): { courses: Course[]; phase: LoadPhase } {
-  const { data, isReady } = useLiveQuery((q) => q.from({ c: coursesCollection }));
+  const { data, isReady } = useLiveQuery((q) => q.from({ c: coursesCollection }), []);
   const { settled, failed } = useRouteData();
   const courses = useMemo(() => [...(data ?? [])].sort((a, b) => a.id - b.id), [data]);
   return { courses, phase: loadPhase({ ready: isReady, hasData: courses.length > 0, answered: settled && !failed, failed: !!failed }) };
@@ -26,8 +26,8 @@ export function useCourses(): { courses: Course[]; phase: LoadPhase } {
 
 /** One course as mirrored (with the user's enrolment) and the class durations offered (GET /courses/{id} meta). */
 export function useCourse(id: number): { course: Course | undefined; durations: ClassDurationItem[] } {
-  const { data } = useLiveQuery((q) => q.from({ c: coursesCollection }).where(({ c }) => eq(c.id, id)));
-  const { data: kv } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, 'class-duration-items')));
+  const { data } = useLiveQuery((q) => q.from({ c: coursesCollection }).where(({ c }) => eq(c.id, id)), [id]);
+  const { data: kv } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, 'class-duration-items')), []);
   const durations = ((kv?.[0] as KvRow<ClassDurationItem[]> | undefined)?.value ?? []);
   return { course: data?.[0], durations };
 }

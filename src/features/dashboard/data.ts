@@ -6,6 +6,6 @@ import { kvCollection } from '../../lib/engine/index.ts';
 
 /** The home document of the mirror (kv `home`), live: the engine's home polling and mutation replies refresh it. */
 export function useHome(): { home: Home | undefined; loaded: boolean } {
-  const { data, isReady } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, 'home')));
+  const { data, isReady } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, 'home')), []);
   return { home: (data?.[0] as KvRow<Home> | undefined)?.value, loaded: isReady };
 }

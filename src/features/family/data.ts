@@ -5,7 +5,7 @@ import { useKv } from '../../lib/engine/hooks.ts';
 
 /** The parent's child accounts as the mirror holds them, by name. */
 export function useChildren(): { children: Child[]; loaded: boolean } {
-  const { data, isReady } = useLiveQuery((q) => q.from({ c: childrenCollection }).orderBy(({ c }) => c.name, 'asc'));
+  const { data, isReady } = useLiveQuery((q) => q.from({ c: childrenCollection }).orderBy(({ c }) => c.name, 'asc'), []);
   return { children: (data ?? []) as Child[], loaded: isReady };
 }
 

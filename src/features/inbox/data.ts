@@ -65,7 +65,7 @@ export function useConversations(): ConversationsState {
 
 /** Unsent messages that failed for good, by mutation id (the outbox keeps the reason). */
 function useFailed(): Map<string, OutboxEntry> {
-  const { data } = useLiveQuery((q) => q.from({ o: outboxCollection }).where(({ o }) => eq(o.status, 'failed')));
+  const { data } = useLiveQuery((q) => q.from({ o: outboxCollection }).where(({ o }) => eq(o.status, 'failed')), []);
   return useMemo(() => new Map(data.map((o) => [o.id, o])), [data]);
 }
 

@@ -126,7 +126,7 @@ export function useConversationSearch(conversations: readonly Conversation[], qu
 
   const key = asked ? listKeyId({ kind: 'conversations', search: asked }) : null;
   // The lists table is small (a few lists and the latest searches): read whole, picked by key.
-  const { data: lists } = useLiveQuery((q) => q.from({ l: listsCollection }));
+  const { data: lists } = useLiveQuery((q) => q.from({ l: listsCollection }), []);
   const row = useMemo(() => (key ? (lists as ListRow[]).find((l) => l.key === key) : undefined), [lists, key]);
 
   const view = useMemo(

@@ -11,7 +11,7 @@ import { enrollmentsCollection } from '../../lib/engine/tables.ts';
  * server said so, the error when it failed.
  */
 export function useMyEnrollments(): { enrollments: Enrollment[]; phase: LoadPhase } {
-  const { data, isReady } = useLiveQuery((q) => q.from({ e: enrollmentsCollection }));
+  const { data, isReady } = useLiveQuery((q) => q.from({ e: enrollmentsCollection }), []);
   const { settled, failed } = useRouteData();
   const enrollments = useMemo(
     () => [...(data ?? [])].sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id - a.id),

@@ -20,11 +20,11 @@ const SETTLE_LIMIT_MS = 6000;
  * an unknown person may still appear, after them the page may say "not found".
  */
 export function useProfileSources(): { sources: PeopleSources; ready: boolean; settled: boolean } {
-  const enrollments = useLiveQuery((q) => q.from({ e: enrollmentsCollection }));
-  const courses = useLiveQuery((q) => q.from({ c: coursesCollection }));
-  const classes = useLiveQuery((q) => q.from({ c: classesCollection }));
-  const reports = useLiveQuery((q) => q.from({ r: classReportsCollection }));
-  const requests = useLiveQuery((q) => q.from({ r: rescheduleRequestsCollection }));
+  const enrollments = useLiveQuery((q) => q.from({ e: enrollmentsCollection }), []);
+  const courses = useLiveQuery((q) => q.from({ c: coursesCollection }), []);
+  const classes = useLiveQuery((q) => q.from({ c: classesCollection }), []);
+  const reports = useLiveQuery((q) => q.from({ r: classReportsCollection }), []);
+  const requests = useLiveQuery((q) => q.from({ r: rescheduleRequestsCollection }), []);
   const { children, loaded: childrenReady } = useChildren();
   const { home, loaded: homeReady } = useHome();
 

@@ -12,7 +12,7 @@ import { teacherScheduleCollection } from '../../lib/engine/index.ts';
  * refresh failed, with rows mirrored or not (spec: "working hours load").
  */
 export function useTeacherSchedule(): { rows: ScheduleRow[]; phase: LoadPhase; failed: boolean } {
-  const { data, isReady } = useLiveQuery((q) => q.from({ s: teacherScheduleCollection }));
+  const { data, isReady } = useLiveQuery((q) => q.from({ s: teacherScheduleCollection }), []);
   const { settled, failed } = useRouteData();
   const rows = useMemo(() => [...(data ?? [])].sort((a, b) => a.key - b.key), [data]);
   return { rows, phase: loadPhase({ ready: isReady, hasData: rows.length > 0, answered: settled && !failed, failed: !!failed }), failed: !!failed };

@@ -9,7 +9,7 @@ import { classReportsCollection, classesCollection, conversationsCollection, kvC
 
 /** A document of the `kv` table (`home`, `user`, `wallet`, `salary`, `salary-previous`, `class-duration-items`), and whether the mirror was read. */
 export function useKv<T>(key: string): { value: T | undefined; loaded: boolean } {
-  const { data, isReady } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, key)).findOne());
+  const { data, isReady } = useLiveQuery((q) => q.from({ kv: kvCollection }).where(({ kv }) => eq(kv.key, key)).findOne(), [key]);
   return { value: (data as KvRow | undefined)?.value as T | undefined, loaded: isReady };
 }
 
@@ -23,7 +23,7 @@ const signedInId = (client: EngineClient): number | null => {
   const s = client.getState().session;
   return s.status === 'signed-in' ? s.user.id : null;
 };
-export function useSignedInId(): number | null {
+function useSignedInId(): number | null {
   const client = getEngine();
   const id = useCallback(() => signedInId(client), [client]);
   return useSyncExternalStore(client.subscribeState, id, id);
@@ -67,7 +67,7 @@ const NONE_IN_FLIGHT: ReadonlySet<string> = new Set();
  */
 export function usePaging(list: ListKey, autoload = true): PagedState {
   const id = listKeyId(list);
-  const { data: row, isReady } = useLiveQuery((q) => q.from({ l: listsCollection }).where(({ l }) => eq(l.key, id)).findOne());
+  const { data: row, isReady } = useLiveQuery((q) => q.from({ l: listsCollection }).where(({ l }) => eq(l.key, id)).findOne(), [id]);
   // Whose failure it is: a screen that switches lists (a report filter) does not show the last one's.
   const [failure, setFailure] = useState<{ id: string; error: EngineError } | null>(null);
   // The lists with a page on its way, one request each. Per list: a screen that switches lists (a
@@ -113,9 +113,9 @@ export function usePaging(list: ListKey, autoload = true): PagedState {
 export function useListItems(list: Extract<ListKey, { kind: 'coming-classes' | 'classes-history' | 'class-reports' }>): PagedState & { items: (Class | ClassReport)[] } {
   const paging = usePaging(list);
   const id = listKeyId(list);
-  const { data: row } = useLiveQuery((q) => q.from({ l: listsCollection }).where(({ l }) => eq(l.key, id)).findOne());
-  const source = (list.kind === 'class-reports' ? classReportsCollection : classesCollection) as typeof classesCollection;
-  const { data: rows } = useLiveQuery((q) => q.from({ r: source }));
+  const { data: row } = useLiveQuery((q) => q.from({ l: listsCollection }).where(({ l }) => eq(l.key, id)).findOne(), [id]);
+  const reports = list.kind === 'class-reports';
+  const { data: rows } = useLiveQuery((q) => q.from({ r: (reports ? classReportsCollection : classesCollection) as typeof classesCollection }), [reports]);
   const items = useMemo(() => {
     const byId = new Map((rows as { id: number }[]).map((r) => [r.id, r]));
     return (row?.ids ?? []).map((i) => byId.get(i as number)).filter((x): x is Class | ClassReport => !!x);
@@ -126,7 +126,7 @@ export function useListItems(list: Extract<ListKey, { kind: 'coming-classes' | '
 /** Every conversation this device knows, newest activity first (realtime adds new ones at once). */
 export function useConversations(): PagedState & { conversations: Conversation[] } {
   const paging = usePaging({ kind: 'conversations' });
-  const { data } = useLiveQuery((q) => q.from({ c: conversationsCollection }));
+  const { data } = useLiveQuery((q) => q.from({ c: conversationsCollection }), []);
   const conversations = useMemo(
     () => [...data].sort((a, b) => (b.updated_at_timestamp ?? b.created_at_timestamp) - (a.updated_at_timestamp ?? a.created_at_timestamp)),
     [data],
@@ -141,7 +141,7 @@ export function useConversations(): PagedState & { conversations: Conversation[]
 export function useMessages(conversationId: number): PagedState & { messages: MessageRow[]; loaded: boolean } {
   useWatch({ kind: 'conversation', id: conversationId });
   const paging = usePaging({ kind: 'messages', conversationId });
-  const { data, isReady } = useLiveQuery((q) => q.from({ m: messagesCollection }).where(({ m }) => eq(m.conversation_id, conversationId)));
+  const { data, isReady } = useLiveQuery((q) => q.from({ m: messagesCollection }).where(({ m }) => eq(m.conversation_id, conversationId)), [conversationId]);
   const messages = useMemo(
     () => [...data].sort((a, b) => Number(!!a.pending) - Number(!!b.pending) || a.created_at_timestamp - b.created_at_timestamp || (typeof a.id === 'number' && typeof b.id === 'number' ? a.id - b.id : 0)),
     [data],

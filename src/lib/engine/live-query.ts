@@ -1,6 +1,6 @@
 import type { Context, InitialQueryBuilder, QueryBuilder } from '@tanstack/db';
 import { useLiveQuery as useTanStackLiveQuery } from '@tanstack/react-db';
-import { useRef } from 'react';
+import { useRef, type DependencyList } from 'react';
 
 /**
  * How long a live query outlives its last subscriber. TanStack's default (1 ms) drops a query as
@@ -11,14 +11,22 @@ import { useRef } from 'react';
  */
 export const LIVE_QUERY_GC_MS = 10 * 60_000;
 
-/** The app's one way to read the mirror in a screen: `useLiveQuery((q) => q.from({ c: classesCollection }))`. */
-export function useLiveQuery<TContext extends Context>(query: (q: InitialQueryBuilder) => QueryBuilder<TContext>) {
-  return useSameWhileUnchanged(useTanStackLiveQuery({ query, gcTime: LIVE_QUERY_GC_MS }));
+/**
+ * The app's one way to read the mirror in a screen: `useLiveQuery((q) => q.from({ c: classesCollection }), [])`.
+ * The values the query reads come last, as an effect's dependencies do:
+ * `useLiveQuery((q) => q.from({ c: coursesCollection }).where(({ c }) => eq(c.id, id)), [id])`
+ * (ESLint checks the list: react-hooks/exhaustive-deps). They are the query's identity (TanStack
+ * DB's `queryKey`): the query is built again only when one of them changes. Without it, TanStack DB
+ * built every reading component's query and hashed it on every render (`getStableValueHash`, about
+ * a fifth of the render of a warm visit to the calendar).
+ */
+export function useLiveQuery<TContext extends Context>(query: (q: InitialQueryBuilder) => QueryBuilder<TContext>, deps: DependencyList) {
+  return useSameWhileUnchanged(useTanStackLiveQuery({ query, gcTime: LIVE_QUERY_GC_MS, queryKey: deps }));
 }
 
 /** The same for a query that may have nothing to read yet (`undefined`): its result is then undefined. */
-export function useOptionalLiveQuery<TContext extends Context>(query: (q: InitialQueryBuilder) => QueryBuilder<TContext> | undefined | null) {
-  return useSameWhileUnchanged(useTanStackLiveQuery({ query, gcTime: LIVE_QUERY_GC_MS }));
+export function useOptionalLiveQuery<TContext extends Context>(query: (q: InitialQueryBuilder) => QueryBuilder<TContext> | undefined | null, deps: DependencyList) {
+  return useSameWhileUnchanged(useTanStackLiveQuery({ query, gcTime: LIVE_QUERY_GC_MS, queryKey: deps }));
 }
 
 interface Shaped {

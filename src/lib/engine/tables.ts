@@ -9,7 +9,7 @@ import { mirrorSource } from './source.ts';
 export { mirrorSource, setMirrorSource } from './source.ts';
 
 /**
- * One collection per mirror table, for `useLiveQuery((q) => q.from({ c: classesCollection }))`.
+ * One collection per mirror table, for `useLiveQuery((q) => q.from({ c: classesCollection }), [])`.
  * They are created at import but read nothing until a screen queries them; their rows are the
  * signed-in user's (empty as a guest) and follow sign-in and sign-out by themselves.
  */
