@@ -17,7 +17,7 @@ export function EngineBridge({ children }: { children: ReactNode }) {
   // The engine's state as React state, not an external store: the engine answers (its hello, the
   // settings, the connection) while the first render is under way, a transition that yields to the
   // browser (main.tsx). An external store that changes during such a render makes React discard it
-  // and render the whole app again in one blocking task (290 ms of a phone's /login at CPU ×4);
+  // and render the whole app again in one blocking task (285 ms of a phone's /login at CPU ×4);
   // as state, the change is one more update, rendered where the shell's value is read.
   const [state, setState] = useState(client.getState);
   useEffect(() => {

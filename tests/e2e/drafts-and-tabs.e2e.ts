@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DRAFT_JOURNAL_KEY } from '../../src/lib/engine/client.ts';
 import { addTimeEntry, appForFile, approvedEnrollmentOf, callApi, dismissInstall, shot, signIn, withBrowser } from './harness.ts';
 
 /**
@@ -192,13 +193,13 @@ describe('drafts of the teacher\'s forms', () => {
       // tab): that keystroke is only in the journal, written as the page went. Simulated: a keystroke
       // (04:45) and the page's leaving in one task, so the journal has it, then the journal's copy
       // moved on to 05:00, a keystroke the mirror never had.
-      const left = await page.evaluate((n) => {
+      const left = await page.evaluate(({ n, key }) => {
         const to = document.querySelector<HTMLInputElement>(`input[aria-label="To ${n}"]`)!;
         Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(to, '04:45');
         to.dispatchEvent(new Event('input', { bubbles: true }));
         dispatchEvent(new Event('pagehide'));
-        return localStorage.getItem('tutoring.drafts');
-      }, n);
+        return localStorage.getItem(key);
+      }, { n, key: DRAFT_JOURNAL_KEY });
       const journal = JSON.parse(left!) as { drafts: Record<string, { v: { end_time: string }[]; at: number }> };
       const last = journal.drafts['working-hours']!;
       expect(last.v.at(-1)!.end_time).toBe('04:45');
@@ -207,10 +208,10 @@ describe('drafts of the teacher\'s forms', () => {
       // What the first frame that shows the new row shows: the journal's copy, not the mirror's
       // older one replaced a moment later (a CI failure, 1 December: the new row was there with its
       // times still empty, then filled).
-      await page.addInitScript(([n, journal]) => {
+      await page.addInitScript(([n, key, journal]) => {
         if (!sessionStorage.getItem('journal-set')) {
           sessionStorage.setItem('journal-set', '1');
-          localStorage.setItem('tutoring.drafts', journal);
+          localStorage.setItem(key, journal);
         }
         const first: Record<string, string> = {};
         (window as unknown as { firstShown: Record<string, string> }).firstShown = first;
@@ -222,10 +223,11 @@ describe('drafts of the teacher\'s forms', () => {
           if (Object.keys(first).length < 2) requestAnimationFrame(look);
         };
         requestAnimationFrame(look);
-      }, [n, JSON.stringify(journal)] as const);
+      }, [n, DRAFT_JOURNAL_KEY, JSON.stringify(journal)] as const);
       await page.reload();
-      await expect.poll(() => entries.count(), { timeout: TIMEOUT }).toBe(n);
-      expect(await page.evaluate(() => (window as unknown as { firstShown: Record<string, string> }).firstShown)).toEqual({
+      // Polled: the row can be in the DOM a moment before the frame that records it. What a frame
+      // recorded never changes, so an older copy shown first stays and fails this.
+      await expect.poll(() => page.evaluate(() => (window as unknown as { firstShown: Record<string, string> }).firstShown), { timeout: TIMEOUT }).toEqual({
         [`From ${n}`]: '04:00',
         [`To ${n}`]: '05:00',
       });

@@ -9,7 +9,7 @@ export function browserDeps(): EngineDeps {
   const channel = new BroadcastChannel('engine');
   // The events of one turn go as one message: a write's tables (a sent message is the message, the
   // outbox and the conversation) and the status after it reach each tab in one task, where React
-  // renders them once. One message each, a tab rendered a sent message 13 to 17 times over.
+  // renders them once. One message each, a tab rendered a sent message 14 to 19 times over.
   let queued: EngineEvent[] | null = null;
   const broadcast = (e: EngineEvent) => {
     if (queued) {
