@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { chromium, type BrowserContext, type Locator, type Page, type ConsoleMessage } from 'playwright-core';
+import { chromium, type BrowserContext, type CDPSession, type Locator, type Page, type ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { openDatabase } from '../../server/db/index.ts';
@@ -136,9 +136,29 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> 
   const errors: string[] = [];
   // `E2E_CPU_THROTTLE=R` (npm run test:repeat -- --cpu R) slows every tab's CPU R×, as on a phone.
   const throttle = Number(process.env.E2E_CPU_THROTTLE ?? 0);
+  // A second CDP session on a page undoes Playwright's offline emulation at the next navigation
+  // (measured: `navigator.onLine` true after a reload with `setOffline(true)`, false without the
+  // session), so a throttled tab's session is told the same network state as the context.
+  const throttled = new Set<CDPSession>();
+  let offline = false;
+  const network = (cdp: CDPSession) =>
+    cdp.send('Network.emulateNetworkConditions', { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  if (throttle > 1) {
+    const setOffline = context.setOffline.bind(context);
+    context.setOffline = async (value: boolean) => {
+      offline = value;
+      await setOffline(value);
+      await Promise.all([...throttled].map((cdp) => network(cdp).catch(() => throttled.delete(cdp))));
+    };
+  }
   const watch = (page: Page) => {
     if (throttle > 1) {
-      void context.newCDPSession(page).then((cdp) => cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle })).catch(() => {});
+      void context.newCDPSession(page).then(async (cdp) => {
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+        throttled.add(cdp);
+        if (offline) await network(cdp);
+        page.once('close', () => throttled.delete(cdp));
+      }).catch(() => {});
     }
     page.on('console', (m: ConsoleMessage) => {
       if (m.type() !== 'error') return;
