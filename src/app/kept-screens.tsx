@@ -2,6 +2,7 @@ import { Activity, Component, startTransition, useContext, useEffect, useLayoutE
 import {
   matchRoutes,
   UNSAFE_DataRouterContext as DataRouterContext,
+  UNSAFE_DataRouterStateContext as DataRouterStateContext,
   UNSAFE_LocationContext as LocationContext,
   UNSAFE_RouteContext as RouteContext,
   useLocation,
@@ -30,6 +31,8 @@ interface Kept {
   /** The screen with its contexts, made again only when one of them changes: a hidden screen gets the same element, so React has nothing to render for it. */
   tree: ReactNode;
   treeOf: unknown[];
+  /** Its `<Activity>` element, made again only when the screen is shown or hidden or its tree changes (`activityOf`). */
+  activity?: { shown: boolean; tree: ReactNode; element: ReactNode };
   /** Last time it was shown (a counter): the oldest goes first when too many are kept. */
   used: number;
   scrollY: number;
@@ -81,15 +84,25 @@ export function KeptOutlet({ userKey, keep }: { userKey: string; keep: boolean }
 
   return (
     <>
-      {s.kept.map((k) => (
-        <Activity key={k.key} mode={k === current ? 'visible' : 'hidden'}>
-          {treeOf(k)}
-        </Activity>
-      ))}
+      {s.kept.map((k) => activityOf(k, k === current))}
       {!keep && outlet}
     </>
   );
   /* eslint-enable react-hooks/refs */
+}
+
+/**
+ * The screen's `<Activity>`, the same element while neither its mode nor its tree changes: React
+ * then skips it, and looks for readers of the router's changed contexts below it only as far as
+ * its `RouterFence`. Given a new element, a hidden Activity is rendered again, and React walks the
+ * whole hidden screen for those readers (and renders each one it finds) on every navigation.
+ */
+function activityOf(k: Kept, shown: boolean): ReactNode {
+  const tree = treeOf(k);
+  if (!k.activity || k.activity.shown !== shown || k.activity.tree !== tree) {
+    k.activity = { shown, tree, element: <Activity key={k.key} mode={shown ? 'visible' : 'hidden'}>{tree}</Activity> };
+  }
+  return k.activity.element;
 }
 
 function treeOf(k: Kept): ReactNode {
@@ -97,12 +110,29 @@ function treeOf(k: Kept): ReactNode {
   if (k.treeOf.length === 0 || !k.treeOf.every((p, i) => p === parts[i])) {
     k.treeOf = parts;
     k.tree = (
-      <ScreenShellProvider value={k.shell}>
-        <LocationContext.Provider value={k.context}>{k.element}</LocationContext.Provider>
-      </ScreenShellProvider>
+      <RouterFence>
+        <ScreenShellProvider value={k.shell}>
+          <LocationContext.Provider value={k.context}>{k.element}</LocationContext.Provider>
+        </ScreenShellProvider>
+      </RouterFence>
     );
   }
   return k.tree;
+}
+
+/**
+ * Reads the router's contexts that change on every navigation (its state, location and route) and
+ * renders its children as they are. When a kept screen's `<Activity>` is skipped (`activityOf`),
+ * React still looks below it for readers of a context that changed above, and renders each one
+ * it finds; the search stops at a reader. Each screen has its own location and route below this;
+ * what reads the router's state there (a link's pending state) is brought up to date by the
+ * navigation that shows the screen again, whose render searches on below the fence.
+ */
+function RouterFence({ children }: { children: ReactNode }) {
+  useContext(DataRouterStateContext);
+  useContext(LocationContext);
+  useContext(RouteContext);
+  return children;
 }
 
 function upsert(s: { clock: number; kept: Kept[] }, key: string, element: ReactNode, location: Location, navigationType: NavigationType, shell: ShellValue): Kept {
