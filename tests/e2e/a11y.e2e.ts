@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import axeCore from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
-import { dismissInstall, launchBrowser, startApp, type AppServer, type Browser, signIn } from './harness.ts';
+import { dismissInstall, goInApp, launchBrowser, startApp, type AppServer, type Browser, signIn } from './harness.ts';
 import { en } from '../../src/lib/i18n/en/index.ts';
 import { ar } from '../../src/lib/i18n/ar/index.ts';
 
@@ -215,15 +215,6 @@ const openConversationOf = (email: string) =>
   one<{ id: number }>(`SELECT c.id FROM conversations c JOIN conversation_members m ON m.conversation_id = c.id
     JOIN users u ON u.id = m.user_id WHERE u.email = ? AND c.closed = 0 ORDER BY c.id LIMIT 1`, email).id;
 
-/** Client-side navigation (the router follows popstate), as a link would: the app is not reloaded. */
-async function go(page: Page, path: string) {
-  await page.evaluate((to) => {
-    if (`${location.pathname}${location.search}` === to) return;
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, path);
-}
-
 /** Sets the app's colour mode through its own toggle (stored like the user's choice). */
 async function setMode(page: Page, mode: Mode) {
   const now = await page.evaluate(() => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'));
@@ -367,7 +358,7 @@ async function auditPass({ role, arabic, b, page }: AuditSession, [[size, viewpo
     const where = `${arabic ? 'ar · ' : ''}${role} · ${size} · ${mode} · ${screen.name}`;
     const t0 = Date.now();
     try {
-      await go(page, screen.path);
+      await goInApp(page, screen.path);
       const shown = await settle(page, screen);
       const banner = await installBannerShown(page);
       await dismissInstall(page);
@@ -443,7 +434,7 @@ const ARABIC_PREPARE: Record<string, (page: Page) => Promise<void>> = {
 
 /** Switches to Arabic as a user does, in Settings (the language is remembered on the device). */
 async function switchToArabic(page: Page) {
-  await go(page, '/settings');
+  await goInApp(page, '/settings');
   await page.getByLabel('Language').selectOption('ar', { timeout: TIMEOUT });
   await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'ar', null, { timeout: TIMEOUT });
 }

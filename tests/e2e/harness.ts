@@ -291,6 +291,19 @@ export const approvedEnrollmentOf = (app: Pick<AppServer, 'app'>, student: strin
               WHERE e.student_id = ? AND e.teacher_id = ? AND e.status = 'approved' AND c.name = ?`)
     .get(userIdOf(app, student), userIdOf(app, teacher), course) as { id: number }).id;
 
+/**
+ * Navigates inside the app, as a menu link does: the router follows the history entry, the page is
+ * not reloaded (the engine, its mirror and the kept screens stay as they are). Nothing when the
+ * tab is already there.
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    if (`${location.pathname}${location.search}${location.hash}` === to) return;
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+}
+
 /** Makes a tab hidden (as when another application is in front) or visible again, and tells the app, as the browser would. */
 export async function setHidden(page: Page, hidden: boolean): Promise<void> {
   await page.evaluate((h) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { shot, htmlOf, launchBrowser, startApp, type AppServer } from './harness.ts';
+import { goInApp, shot, htmlOf, launchBrowser, startApp, type AppServer } from './harness.ts';
 
 /**
  * The teacher's screens and the student's transactions in Arabic (issue 20), at desktop and phone
@@ -26,14 +26,6 @@ afterAll(async () => {
 });
 
 
-
-/** Client-side navigation, as a menu link does (no reload). */
-async function go(page: Page, to: string) {
-  await page.evaluate((p) => {
-    history.pushState(null, '', p);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, to);
-}
 
 /** The colour mode through the app's own toggle (in the DOM at every size). */
 async function setMode(page: Page, mode: Mode) {
@@ -92,7 +84,7 @@ const englishLeft = (page: Page) =>
   });
 
 async function screen(page: Page, to: string, h1: string) {
-  await go(page, to);
+  await goInApp(page, to);
   await page.getByRole('main').getByRole('heading', { level: 1, name: h1 }).waitFor({ timeout: TIMEOUT });
   // The data shown, not the skeleton (of the screen shown: the others kept or prepared are hidden).
   await page.waitForFunction(() => ![...document.querySelectorAll('main [aria-busy="true"]')].some((e) => e.checkVisibility()), null, { timeout: TIMEOUT });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createUser } from '../../server/seed/factory.ts';
-import { appForFile, faultProxy, withBrowser as withBrowserNamed, signIn as signInAt, type Browser } from './harness.ts';
+import { appForFile, faultProxy, goInApp, withBrowser as withBrowserNamed, signIn as signInAt, type Browser } from './harness.ts';
 
 /**
  * Every screen's three honest states (issue 14 item 4): with nothing mirrored and its request
@@ -21,14 +21,6 @@ const app = appForFile();
 
 // A failed request is the browser's to log ("Failed to load resource: 500"), not the app's.
 const withBrowser = (fn: (b: Browser) => Promise<void>) => withBrowserNamed('load-states-e2e', fn, { allowErrors: /status of 500/ });
-
-/** Navigates inside the app (no reload: the engine and its mirror stay as they are). */
-async function goTo(page: Page, path: string) {
-  await page.evaluate((p) => {
-    history.pushState(null, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 const main = (page: Page) => page.locator('main');
 const fetchFailed = (page: Page) => main(page).getByRole('alert').filter({ hasText: FETCH_FAILED });
@@ -74,7 +66,7 @@ describe('a failed first load', () => {
       for (const s of screens) {
         proxy.rules.fail = s.api;
         const stop = await recordTexts(page, `t${s.path.replace(/\W/g, '')}`, 'main');
-        await goTo(page, s.path);
+        await goInApp(page, s.path);
         await fetchFailed(page).waitFor({ timeout: TIMEOUT });
         const texts = (await stop()).join('\n');
         for (const lie of s.lies) expect(texts, s.path).not.toContain(lie);
@@ -89,7 +81,7 @@ describe('a failed first load', () => {
 
       // The inbox: the list, then a conversation whose first page cannot be read.
       proxy.rules.fail = /^\/api\/conversations(\?|$)/;
-      await goTo(page, '/inbox');
+      await goInApp(page, '/inbox');
       await fetchFailed(page).waitFor({ timeout: TIMEOUT });
       expect(await page.getByText('No Conversation Found').count()).toBe(0);
       proxy.rules.fail = null;
@@ -119,7 +111,7 @@ describe('a failed first load', () => {
       await main(page).getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: TIMEOUT });
 
       proxy.rules.fail = /^\/api\/classes(\?|$)/;
-      await goTo(page, '/classes/coming');
+      await goInApp(page, '/classes/coming');
       await fetchFailed(page).waitFor({ timeout: TIMEOUT });
       expect(await page.getByRole('status', { name: 'Loading classes' }).count()).toBe(0);
       proxy.rules.fail = null;
@@ -128,7 +120,7 @@ describe('a failed first load', () => {
 
       // The calendar: a month that cannot be read says so (its grid would look free), not "Loading classes…".
       proxy.rules.fail = /^\/api\/calendar/;
-      await goTo(page, '/calendar');
+      await goInApp(page, '/calendar');
       await fetchFailed(page).waitFor({ timeout: TIMEOUT });
       expect(await main(page).getByText('Loading classes…').count()).toBe(0);
       proxy.rules.fail = null;
@@ -137,7 +129,7 @@ describe('a failed first load', () => {
 
       // Working hours never loaded: the error instead of a blank form that could be saved over them.
       proxy.rules.fail = /^\/api\/teacher-schedule/;
-      await goTo(page, '/my-schedule');
+      await goInApp(page, '/my-schedule');
       await fetchFailed(page).waitFor({ timeout: TIMEOUT });
       expect(await main(page).getByRole('button', { name: 'Save Changes' }).count()).toBe(0);
       proxy.rules.fail = null;
@@ -147,10 +139,10 @@ describe('a failed first load', () => {
       // Mirrored now; the next load fails: the rows stay, and the spec's error shows above them.
       // (Coming back after the moment in which a screen reuses the last answer instead of asking.)
       proxy.rules.fail = /^\/api\/teacher-schedule/;
-      await goTo(page, '/home');
+      await goInApp(page, '/home');
       await main(page).getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: TIMEOUT });
       await page.waitForTimeout(2000);
-      await goTo(page, '/my-schedule');
+      await goInApp(page, '/my-schedule');
       await fetchFailed(page).waitFor({ timeout: TIMEOUT });
       expect(await main(page).getByLabel('From 1', { exact: true }).inputValue()).not.toBe('');
       proxy.rules.fail = null;
@@ -178,7 +170,7 @@ describe('an empty account', () => {
         proxy.rules.delay = { match: s.api, ms: 1500 };
         const stop = await recordTexts(page, `e${s.path.replace(/\W/g, '')}`, 'main');
         const asked = Date.now();
-        await goTo(page, s.path);
+        await goInApp(page, s.path);
         await main(page).getByText(s.empty).waitFor({ timeout: TIMEOUT });
         const shownAfter = Date.now() - asked;
         const texts = await stop();
@@ -243,7 +235,7 @@ describe('opening a conversation (item 6)', () => {
     await withBrowser(async (b) => {
       const page = await b.newPage();
       await signInAt(page, proxy.origin, 'student@example.com', { timeout: TIMEOUT });
-      await goTo(page, '/inbox');
+      await goInApp(page, '/inbox');
       const item = page.getByTestId('conversation-item').first();
       await item.waitFor({ timeout: TIMEOUT });
       const title = (await item.getAttribute('aria-label'))!.replace(/, unread$/, '');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { keptChangesMessage } from '../../db/messages.ts';
-import { appForFile, launchBrowser, signIn as signInAt, startProxy, waitForServiceWorker, type Browser } from './harness.ts';
+import { appForFile, goInApp, launchBrowser, signIn as signInAt, startProxy, waitForServiceWorker, type Browser } from './harness.ts';
 
 /**
  * The outbox across a 401 (issue 14 item 5), in a real browser with two tabs on one SharedWorker:
@@ -52,7 +52,7 @@ describe('the outbox across a 401', () => {
       await waitForServiceWorker(page);
       const other = await b.context.newPage();
       await other.goto(`${origin}/home`);
-      await page.goto(`${origin}/inbox?c=${SHARED}`);
+      await goInApp(page, `/inbox?c=${SHARED}`);
       await composer(page).waitFor({ timeout: TIMEOUT });
 
       // Offline: the message waits, pending.
@@ -81,7 +81,7 @@ describe('the outbox across a 401', () => {
 
       // The teacher signs in on this browser: the message is not in their conversation, and nothing sends it.
       await signIn(other, TEACHER, true);
-      await other.goto(`${origin}/inbox?c=${SHARED}`);
+      await goInApp(other, `/inbox?c=${SHARED}`);
       await composer(other).waitFor({ timeout: TIMEOUT });
       await messages(other).waitFor({ timeout: TIMEOUT });
       await other.waitForTimeout(1500); // its first page, polls and the outbox's drain run meanwhile
@@ -102,7 +102,7 @@ describe('the outbox across a 401', () => {
       // The student signs in again: the message is delivered, once, and shows once, sent.
       await signIn(page, STUDENT);
       await expect.poll(() => rowsWithText(text), { timeout: TIMEOUT }).toBe(1);
-      await page.goto(`${origin}/inbox?c=${SHARED}`);
+      await goInApp(page, `/inbox?c=${SHARED}`);
       await messages(page).getByText(text).waitFor({ timeout: TIMEOUT });
       await expect.poll(() => page.getByText('Sending…').count(), { timeout: TIMEOUT }).toBe(0);
       expect(await messages(page).getByText(text).count()).toBe(1);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import type { Locator, Page } from 'playwright-core';
-import { appForFile, approvedEnrollmentOf, callApi, dismissInstall, signIn, tick, toast, userIdOf, withBrowser } from './harness.ts';
+import { appForFile, approvedEnrollmentOf, callApi, dismissInstall, goInApp, signIn, tick, toast, userIdOf, withBrowser } from './harness.ts';
 import { salaryReport } from '../../server/routes/history.ts';
 import { UNKNOWN_STATUS } from '../../server/lib/spec-minimal.ts';
 
@@ -54,14 +54,6 @@ const RECORD_INVALID = `(() => {
 type Row = Record<string, unknown>;
 const one = <T extends Row>(sql: string, ...args: unknown[]) => app.app.db.prepare(sql).get(...args) as T;
 
-/** Navigates inside the app (no reload: the engine and its mirror stay as they are). */
-async function goTo(page: Page, path: string) {
-  await page.evaluate((p) => {
-    history.pushState(null, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
 const visible = (l: Locator) => l.filter({ visible: true }).first();
 
 /** A walk over screens that notes every problem instead of stopping at the first. */
@@ -102,7 +94,7 @@ class Walk {
    * or for the error text; answers whether every one showed. Notes what did not.
    */
   async screen(name: string, path: string | null, wants: [string, Locator][]): Promise<boolean> {
-    if (path) await goTo(this.page, path);
+    if (path) await goInApp(this.page, path);
     const failed = visible(this.page.getByText(FAILED));
     let ok = true;
     for (const [what, want] of wants) {
@@ -246,7 +238,7 @@ describe('a spec-shaped backend (SPEC_MINIMAL): every screen shows its data', ()
         ['the approved enrolment (Cancel Subscription)', main(page).getByText('Cancel Subscription')],
       ]);
       const catalogued = await walk.step('course catalog: open a course', async () => {
-        await goTo(page, '/courses');
+        await goInApp(page, '/courses');
         await visible(main(page).getByRole('link', { name: NEW_COURSE })).click({ timeout: TIMEOUT });
         await page.waitForURL(/\/courses\/\d+$/, { timeout: TIMEOUT });
       });
