@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -121,8 +121,24 @@ export function createApp(app: AppContext, opts: { clientDir?: string } = {}) {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'no-cache');
     });
-    root.use('*', serveStatic({ root: rel }));
     const indexHtml = () => fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+    // The shell and the service worker are rewritten in place by a new build: each is read whole, so
+    // a reply's length and its body come from one read. Served as static files, the length came
+    // from a stat and the body from a stream opened later; a file rebuilt in between went out under
+    // the old length, and the connection's next reply read the rest as its status line (a CI
+    // failure of security-headers' "follows a rebuilt index.html").
+    const shell = (c: Context) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml());
+    };
+    root.get('/', shell);
+    root.get('/index.html', shell);
+    root.get('/sw.js', (c, next) => {
+      const sw = path.join(clientDir, 'sw.js');
+      if (!fs.existsSync(sw)) return next();
+      return c.body(fs.readFileSync(sw), 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+    });
+    root.use('*', serveStatic({ root: rel }));
     // Client routes (/home, /courses/12, ...) all answer the app shell; the router takes it from there.
     // A missing built file (an old hashed chunk, a typo) is a 404, never the app shell: a browser or
     // the service worker must not take HTML for JavaScript.

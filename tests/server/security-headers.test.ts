@@ -100,6 +100,24 @@ describe('the app', () => {
     fs.writeFileSync(file, INDEX);
     fs.utimesSync(file, new Date(), new Date(Date.now() + 10_000));
   });
+
+  it('a reply to / has the length of what it sends, also when index.html is rebuilt right after it', async () => {
+    // Read only the headers, then rebuild the file at once: the next request on the connection must
+    // still read a whole reply (a length from a stat and a body streamed later sent a rebuilt file's
+    // bytes under the old length, and the connection's next reply read them as its status line).
+    const file = path.join(clientDir, 'index.html');
+    const longer = INDEX.replace('<body>', `<body><p>${'x'.repeat(200)}</p>`);
+    for (let i = 0; i < 30; i++) {
+      const first = await get('/');
+      fs.writeFileSync(file, i % 2 ? INDEX : longer);
+      const next = await get('/');
+      expect(next.status).toBe(200);
+      const [a, b] = [await first.text(), await next.text()];
+      expect([INDEX, longer]).toContain(a);
+      expect(b).toBe(i % 2 ? INDEX : longer);
+    }
+    fs.writeFileSync(file, INDEX);
+  });
 });
 
 describe('uploads', () => {
