@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { afterBuild } from './after-build.ts';
+import { STATIC_GLOBAL_ID } from './chakra-static-global.ts';
 
 /**
  * A first paint without JavaScript (issue 27, item 3): the sign-in pages (students' and
@@ -12,8 +13,11 @@ import { afterBuild } from './after-build.ts';
  * After `vite build`, the built app is opened in headless Chromium on each path, once per language;
  * the screen's markup and the CSS rules it uses are captured and written into the page:
  *
+ * - `<style id="chakra-global">` in the head: Chakra's global CSS (layer order, reset, global
+ *   styles, token variables) as the app's `<Global>` inserted it, kept for the app itself, which
+ *   then neither builds nor inserts it (scripts/chakra-static-global.ts);
  * - `<style id="prerender-css">` in the head: the style rules whose classes the markup uses, and
- *   every rule that names no generated class (tokens, reset, layers);
+ *   every other rule that names no generated class;
  * - one `<template>` per language and path (`prerender-en-login`, `prerender-ar-login-teachers`);
  * - an inline script that, on one of those paths with no session stored on this device, puts the
  *   template of the path and the page's language where the app will be (the head's script has
@@ -39,6 +43,8 @@ interface Capture {
   html: string;
   classes: string[];
   rules: string[];
+  /** The rules of Chakra's `<Global>` styles (the layer order, reset, global styles, token variables). */
+  global: string[];
 }
 
 /** Serves `dir` as the app's host would: its files, and index.html for every other path. */
@@ -90,12 +96,16 @@ function captureInPage(): Capture {
   const classes = new Set<string>();
   copy.querySelectorAll('[class]').forEach((el) => el.classList.forEach((c) => classes.add(c)));
   const rules: string[] = [];
+  const global: string[] = [];
   for (const sheet of Array.from(document.styleSheets)) {
     const owner = sheet.ownerNode as Element | null;
-    if (!owner?.hasAttribute?.('data-emotion')) continue;
-    for (const rule of Array.from(sheet.cssRules)) rules.push(rule.cssText);
+    const emotion = owner?.getAttribute?.('data-emotion');
+    if (!emotion) continue;
+    // Emotion's <Global> sheets are keyed `css-global`; the rest are the components' classes.
+    const into = emotion.split(' ')[0] === 'css-global' ? global : rules;
+    for (const rule of Array.from(sheet.cssRules)) into.push(rule.cssText);
   }
-  return { html: copy.innerHTML, classes: [...classes], rules };
+  return { html: copy.innerHTML, classes: [...classes], rules, global };
 }
 
 /** Keeps the rules the markup can use: a rule naming generated classes (`.css-…`) stays only when one of them is in the markup. */
@@ -221,12 +231,14 @@ export async function prerender(outDir: string): Promise<{ bytes: number } | { s
     server.close();
     server.closeAllConnections();
   }
+  const globalCss = [...new Set([...captures.values()].flatMap((c) => c.global))].join('');
+  if (!globalCss.includes('@layer tokens')) throw new Error('prerender: Chakra\'s global CSS (its token variables) was not found in the page');
   const classes = new Set([...captures.values()].flatMap((c) => c.classes));
   const rules = [...new Set([...captures.values()].flatMap((c) => c.rules))];
   const css = usedRules(rules, classes).join('');
   const templates = [...captures].map(([key, c]) => `<template id="${templateId(key.slice(0, 2), key.slice(2))}">${escapeForTemplate(c.html)}</template>`);
   const html = source
-    .replace('</head>', `<style id="prerender-css">${css}</style>\n  </head>`)
+    .replace('</head>', `<style id="${STATIC_GLOBAL_ID}">${globalCss}</style>\n    <style id="prerender-css">${css}</style>\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root"></div>\n    ${templates.join('\n    ')}\n    <script>${showScript()}</script>`);
   if (!html.includes(`id="${templateId('en', '/login')}"`)) throw new Error('prerender: <div id="root"></div> not found in index.html');
   fs.writeFileSync(indexPath, html);

@@ -46,6 +46,7 @@ import {
   tokens,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
+import { STATIC_GLOBAL_ID } from './static-global.ts';
 
 /**
  * The design system: Chakra's defaults plus a `brand` palette (teal) that Ramadan mode recolours
@@ -248,3 +249,11 @@ const chakraTheme = defineConfig({
 });
 
 export const system = createSystem(defaultBaseConfig, chakraTheme, config);
+
+/**
+ * The build writes Chakra's global CSS (reset, global styles, token variables) into index.html as
+ * `<style id="chakra-global">` (scripts/chakra-static-global.ts, scripts/prerender.ts): then the
+ * system neither builds it nor has it inserted again. Without that element (the dev server, a build
+ * without Chromium, unit tests) Chakra builds and inserts it as usual.
+ */
+if (typeof document !== 'undefined' && document.getElementById(STATIC_GLOBAL_ID)) Object.assign(system, { staticGlobal: true });

@@ -129,6 +129,30 @@ describe('first paint without JavaScript', () => {
     });
   });
 
+  it("Chakra's global CSS comes with the HTML: the app neither builds nor inserts it again, and the screens look the same", async () => {
+    await withBrowser('first-paint-e2e', async (b) => {
+      const page = await b.newPage();
+      await signIn(page, app.url, 'student@example.com');
+      await page.getByRole('main').getByText('Wallet Balance').waitFor({ timeout: TIMEOUT });
+      const styles = await page.evaluate(() => {
+        const sheets = [...document.querySelectorAll('style')];
+        const css = (s: HTMLStyleElement | null) => [...(s?.sheet?.cssRules ?? [])].map((r) => r.cssText).join('');
+        return {
+          // The build's copy (scripts/prerender.ts), and no other sheet with the token variables.
+          staticTokens: css(document.getElementById('chakra-global') as HTMLStyleElement | null).includes('--chakra-colors-brand-500:'),
+          tokenSheets: sheets.filter((s) => css(s).includes('--chakra-colors-brand-500:')).length,
+          // The theme's tokens apply: the page's background (gray.50), the brand's solid button.
+          page: getComputedStyle(document.body).backgroundColor,
+          join: getComputedStyle(document.querySelector('main a[href*="join"], main button') as Element).fontWeight,
+        };
+      });
+      expect(styles).toEqual({ staticTokens: true, tokenSheets: 1, page: 'rgb(250, 250, 250)', join: expect.any(String) });
+      // Dark mode reads the same variables under `.dark`.
+      await page.evaluate(() => document.documentElement.classList.replace('light', 'dark'));
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(17, 17, 17)');
+    });
+  });
+
   it('a device with a session stored never shows the sign-in copy', async () => {
     await withBrowser('first-paint-e2e', async (b) => {
       const page = await b.newPage();
