@@ -43,7 +43,11 @@ interface Capture {
   html: string;
   classes: string[];
   rules: string[];
-  /** The rules of Chakra's `<Global>` styles (the layer order, reset, global styles, token variables). */
+  /**
+   * The rules of Chakra's `<Global>` styles (the layer order, reset, global styles, token
+   * variables) as Emotion handed them to `insertRule` (`RECORD_GLOBAL_RULES`): with the vendor
+   * prefixes Emotion adds for other browsers, which Chromium's own copy of a rule leaves out.
+   */
   global: string[];
 }
 
@@ -73,6 +77,18 @@ function serve(dir: string): Promise<http.Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+/** An init script: keeps each rule Emotion inserts into a `<Global>` sheet (`css-global`), as text. */
+function recordGlobalRules(): void {
+  const kept: string[] = [];
+  (window as unknown as { __globalRules: string[] }).__globalRules = kept;
+  const insert = CSSStyleSheet.prototype.insertRule;
+  CSSStyleSheet.prototype.insertRule = function (this: CSSStyleSheet, rule: string, index?: number) {
+    const owner = this.ownerNode as Element | null;
+    if (owner?.getAttribute?.('data-emotion')?.split(' ')[0] === 'css-global') kept.push(rule);
+    return insert.call(this, rule, index);
+  };
+}
+
 /** Runs in the page: the screen's markup with its ids prefixed, its classes, and the app's CSS rules. */
 function captureInPage(): Capture {
   const root = document.getElementById('root')!;
@@ -96,16 +112,14 @@ function captureInPage(): Capture {
   const classes = new Set<string>();
   copy.querySelectorAll('[class]').forEach((el) => el.classList.forEach((c) => classes.add(c)));
   const rules: string[] = [];
-  const global: string[] = [];
   for (const sheet of Array.from(document.styleSheets)) {
     const owner = sheet.ownerNode as Element | null;
     const emotion = owner?.getAttribute?.('data-emotion');
-    if (!emotion) continue;
-    // Emotion's <Global> sheets are keyed `css-global`; the rest are the components' classes.
-    const into = emotion.split(' ')[0] === 'css-global' ? global : rules;
-    for (const rule of Array.from(sheet.cssRules)) into.push(rule.cssText);
+    // Emotion's <Global> sheets are keyed `css-global` (recorded as inserted); the rest are the components' classes.
+    if (!emotion || emotion.split(' ')[0] === 'css-global') continue;
+    for (const rule of Array.from(sheet.cssRules)) rules.push(rule.cssText);
   }
-  return { html: copy.innerHTML, classes: [...classes], rules, global };
+  return { html: copy.innerHTML, classes: [...classes], rules, global: [...(window as unknown as { __globalRules: string[] }).__globalRules] };
 }
 
 /** Keeps the rules the markup can use: a rule naming generated classes (`.css-…`) stays only when one of them is in the markup. */
@@ -190,6 +204,7 @@ async function captureAll(base: string): Promise<Map<string, Capture>> {
       for (const p of PRERENDER_PATHS) {
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', colorScheme: 'light' });
         await context.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [LOCALE_KEY, locale]);
+        await context.addInitScript(recordGlobalRules);
         const page = await context.newPage();
         await page.goto(`${base}${p}`);
         await page.locator('input[autocomplete="username"]').waitFor({ state: 'visible', timeout: 30_000 });
