@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  appForFile, approvedEnrollmentOf, callApi, clickOpensClass, displayedNotifications as displayed, withBrowser, loginToken, shownCalls as calls, signInWithNotifications, type Browser,
+  appForFile, approvedEnrollmentOf, callApi, clickOpensClass, withBrowser, loginToken, shownCalls as calls, shownNotification, shownWithTag as tagged, signInWithNotifications, type Browser,
 } from './harness.ts';
 
 /**
@@ -44,8 +44,6 @@ beforeAll(async () => {
     .run(2 * DAY, student.id, now, now + 30 * MIN);
 });
 
-const tagged = async (pages: Page[], prefix: string) => (await Promise.all(pages.map(calls))).flat().filter((c) => c.tag?.startsWith(prefix));
-
 /** Signs the student in with permission granted and notifications turned on in Settings. */
 const studentWithNotifications = (b: Browser) => signInWithNotifications(b, app.url, STUDENT, TIMEOUT);
 
@@ -73,14 +71,11 @@ describe('browser notifications about a class, end to end', () => {
       await Promise.all([one.goto(`${app.url}/home`), two.goto(`${app.url}/calendar`)]);
       await expect.poll(async () => (await tagged([one, two], 'class-soon-')).length, { timeout: TIMEOUT }).toBe(1);
       await one.waitForTimeout(1500);
-      const reminders = await tagged([one, two], 'class-soon-');
-      expect(reminders).toEqual([{ title: expect.stringMatching(/^Your class starts in [1-9] minutes?$/), tag: key }]);
-
-      const shown = (await displayed(one)).filter((n) => n.tag === key);
-      expect(shown).toHaveLength(1);
-      expect(shown[0]).toMatchObject({ body: `${HIFZ} · ${teacherName}`, url: `/calendar?class=${klass.id}` });
+      const shown = await shownNotification([one, two], 'class-soon-', TIMEOUT);
+      expect(shown).toMatchObject({ title: expect.stringMatching(/^Your class starts in [1-9] minutes?$/), tag: key });
+      expect(shown).toMatchObject({ body: `${HIFZ} · ${teacherName}`, url: `/calendar?class=${klass.id}` });
       // Its Join Class action (issue 28 item 1) opens the class's join address in a window of its own.
-      expect(shown[0]).toMatchObject({ joinUrl: `/calendar?class=${klass.id}&join=1`, actions: [{ action: 'join', title: 'Join Class' }] });
+      expect(shown).toMatchObject({ joinUrl: `/calendar?class=${klass.id}&join=1`, actions: [{ action: 'join', title: 'Join Class' }] });
 
       // Reloads within the 10 minutes find it due again: already shown in this browser.
       await Promise.all([one.reload(), two.reload()]);
@@ -89,13 +84,13 @@ describe('browser notifications about a class, end to end', () => {
       await one.waitForTimeout(1500);
       expect(await tagged([one, two], 'class-soon-')).toHaveLength(0);
 
-      await clickOpens(b, [one, two], shown[0]!.url!, klass.id);
+      await clickOpens(b, [one, two], shown.url!, klass.id);
 
       // The window Join Class opens (the service worker's openWindow, allowed only in a real click):
       // its dialog joins at once and the window goes to the class.
       await b.context.route('https://meet.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Class room</title>' }));
       const joining = await b.context.newPage();
-      await joining.goto(`${app.url}${shown[0]!.joinUrl!}`);
+      await joining.goto(`${app.url}${shown.joinUrl!}`);
       await joining.waitForURL(room, { timeout: TIMEOUT });
       expect(await joining.title()).toBe('Class room');
       // The join was made (the class's own tab, not a second one) and Back does not join again.
@@ -123,18 +118,16 @@ describe('browser notifications about a class, end to end', () => {
       // Both tabs have the notification by now (their bells count one more unread), and still one was shown.
       for (const p of [one, two]) await expect.poll(() => unread(p), { timeout: TIMEOUT }).toBe(before + 1);
       await one.waitForTimeout(1000);
-      expect(await tagged([one, two], 'notice-')).toHaveLength(1);
-      const shown = (await displayed(one)).filter((n) => n.tag.startsWith('notice-'));
-      expect(shown).toHaveLength(1);
-      expect(shown[0]).toMatchObject({ title: 'Your class was canceled', url: `/calendar?class=${klass.id}` });
-      expect(shown[0]!.body).toContain('e2e: the teacher is ill');
+      const shown = await shownNotification([one, two], 'notice-', TIMEOUT);
+      expect(shown).toMatchObject({ title: 'Your class was canceled', url: `/calendar?class=${klass.id}` });
+      expect(shown.body).toContain('e2e: the teacher is ill');
 
       await one.reload();
       await one.getByRole('heading', { level: 1 }).waitFor({ timeout: TIMEOUT });
       await one.waitForTimeout(1500);
       expect((await calls(one)).filter((c) => c.tag?.startsWith('notice-'))).toHaveLength(0);
 
-      const details = await clickOpens(b, [one, two], shown[0]!.url!, klass.id);
+      const details = await clickOpens(b, [one, two], shown.url!, klass.id);
       await details.getByText('Canceled', { exact: true }).first().waitFor({ timeout: TIMEOUT });
     }, { notifications: true });
   });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  appForFile, approvedEnrollmentOf, callApi, clickOpensClass, displayedNotifications as displayed, withBrowser, loginToken, setHidden as hide, shownCalls as calls, signInWithNotifications,
+  appForFile, approvedEnrollmentOf, callApi, clickOpensClass, withBrowser, loginToken, setHidden as hide, shownCalls as calls, shownNotification, shownWithTag, signInWithNotifications,
 } from './harness.ts';
 
 /**
@@ -46,7 +46,7 @@ describe('browser notifications about classes', () => {
       const date = new Date(Date.now() + 4 * DAY).toISOString().slice(0, 10);
       await api('PUT', `/classes/${klass.id}/reschedule`, teacherToken, { date, start_time: '10:00', reason: 'e2e notice', permanent: false });
 
-      const notices = async () => [...(await calls(one)), ...(await calls(two))].filter((c) => c.tag?.startsWith('notice-'));
+      const notices = () => shownWithTag([one, two], 'notice-');
       await expect.poll(async () => (await notices()).length, { timeout: TIMEOUT }).toBe(1);
       // Both tabs' bells count it by now (they read the mirror's user, as the whole shell does; the
       // engine client's own session copy is the one signed in with and is not kept fresh), and
@@ -55,11 +55,9 @@ describe('browser notifications about classes', () => {
         await expect.poll(() => bell(p).getAttribute('aria-label'), { timeout: TIMEOUT }).toBe(`Notifications, ${unreadBefore + 1} unread`);
       }
       await one.waitForTimeout(1000);
-      expect(await notices()).toHaveLength(1);
-      const shown = (await displayed(one)).filter((n) => n.tag.startsWith('notice-'));
-      expect(shown).toHaveLength(1);
-      expect(shown[0]).toMatchObject({ title: 'Reschedule Request', url: `/calendar?class=${klass.id}` });
-      expect(shown[0]!.body).toContain('asks to move');
+      const shown = await shownNotification([one, two], 'notice-', TIMEOUT);
+      expect(shown).toMatchObject({ title: 'Reschedule Request', url: `/calendar?class=${klass.id}` });
+      expect(shown.body).toContain('asks to move');
 
       // A reload brings the same notification again: not shown twice.
       await one.reload();
@@ -69,7 +67,7 @@ describe('browser notifications about classes', () => {
       expect((await calls(one)).filter((c) => c.tag?.startsWith('notice-'))).toHaveLength(0);
 
       // Clicked: the service worker brings a tab of the app forward and it opens the class's dialog.
-      const details = await clickOpensClass(b, [one, two], shown[0]!.url!, klass.id, TIMEOUT);
+      const details = await clickOpensClass(b, [one, two], shown.url!, klass.id, TIMEOUT);
       // The request waits for the student's answer in the dialog.
       await details.getByText(/asks to move this class/).waitFor({ timeout: TIMEOUT });
     }, { notifications: true });
