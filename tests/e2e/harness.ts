@@ -203,9 +203,13 @@ export async function withBrowser(
   try {
     await fn(b).catch(async (e: unknown) => {
       const file = `/tmp/${name}-failure-${Date.now()}.png`;
-      await b.context.pages()[0]?.screenshot({ path: file, fullPage: true }).catch(() => {});
+      const page = b.context.pages()[0];
+      const drawing = page ? await drawsFrames(page) : 'no tab';
+      const shot = page
+        ? await page.screenshot({ path: file, fullPage: true, timeout: 10_000 }).then(() => `screenshot: ${file}`, (err: Error) => `no screenshot: ${err.message.split('\n')[0]}`)
+        : 'no screenshot';
       // The failure's own stack, so the report points at the assertion that failed, not at this line.
-      const failure = new Error(`${(e as Error).message}\n(screenshot: ${file})`, { cause: e });
+      const failure = new Error(`${(e as Error).message}\n(${shot}; ${drawing})`, { cause: e });
       failure.stack = `${failure.message}\n${((e as Error).stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).join('\n')}`;
       throw failure;
     });
@@ -214,6 +218,17 @@ export async function withBrowser(
   } finally {
     await b.close();
   }
+}
+
+/**
+ * Whether a failed test's tab still runs and draws: a CI failure waited 30 s for a still button
+ * ("waiting for element to be stable", measured over animation frames) and left no screenshot.
+ */
+async function drawsFrames(page: Page): Promise<string> {
+  const started = Date.now();
+  const frame = page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r()))).then(() => `the tab drew a frame in ${Date.now() - started} ms`, (err: Error) => `the tab did not answer: ${err.message.split('\n')[0]}`);
+  const timeout = new Promise<string>((r) => setTimeout(() => r('the tab drew no frame in 3 s'), 3000).unref());
+  return Promise.race([frame, timeout]);
 }
 
 /** `withBrowser` at a viewport, handing `fn` the browser's first tab as well. */

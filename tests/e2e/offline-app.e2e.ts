@@ -124,6 +124,21 @@ describe('the installed app', () => {
     try {
       await withBrowser(async (b) => {
         const page = await b.newPage();
+        // The workers' states as the browser reports them, for a failure's message (a tab of its
+        // own: a second CDP session on an app tab undoes the offline emulation at its next load).
+        let t0 = Date.now();
+        const states = new Map<string, string>();
+        const history: string[] = [];
+        const probe = await b.context.newCDPSession(await b.context.newPage());
+        probe.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+          for (const v of versions) {
+            const state = `${v.status} ${v.runningStatus}, ${v.controlledClients?.length ?? 0} clients`;
+            if (states.get(v.versionId) === state) continue;
+            states.set(v.versionId, state);
+            history.push(`${((Date.now() - t0) / 1000).toFixed(1)} s: worker ${v.versionId} ${state}`);
+          }
+        });
+        await probe.send('ServiceWorker.enable');
         await signIn(page, origin, 'student@example.com');
         const v1 = await waitForServiceWorker(page);
         await page.goto(`${origin}/inbox?c=${SHARED}`);
@@ -160,10 +175,14 @@ describe('the installed app', () => {
         // Back online: the message goes, then both tabs load the new build.
         await b.context.setOffline(false);
         proxy.setDown(false);
+        t0 = Date.now();
+        history.push('0.0 s: back online');
         for (const p of [page, other]) {
-          const reloaded = await p.waitForFunction(() => !(window as { oldPage?: boolean }).oldPage, null, { timeout: 30_000 }).then(() => true, () => false);
+          // The message goes first; a tab whose new worker has not taken over 30 s after it asked
+          // reloads by itself (TAKE_OVER_GIVE_UP in src/lib/sw-update.ts): 45 s covers both.
+          const reloaded = await p.waitForFunction(() => !(window as { oldPage?: boolean }).oldPage, null, { timeout: 45_000 }).then(() => true, () => false);
           if (!reloaded) {
-            throw new Error(`the ${p === page ? 'first' : 'second'} tab did not reload onto the new build within 30 s. First tab: ${await workerState(page)}. Second tab: ${await workerState(other)}`);
+            throw new Error(`the ${p === page ? 'first' : 'second'} tab did not reload onto the new build within 45 s. First tab: ${await workerState(page)}. Second tab: ${await workerState(other)}. The workers: ${history.slice(-12).join('; ')}`);
           }
           await menu(p, 'Dashboard').waitFor({ timeout: TIMEOUT });
           expect(await waitForServiceWorker(p)).toBe(v2);
