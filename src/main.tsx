@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { EngineBridge } from './app/engine-bridge.tsx';
 import { UiProviders } from './app/providers.tsx';
+import { getSystem } from './app/theme.ts';
 import { ensureTemporal } from './lib/temporal.ts';
 import { startI18n } from './lib/i18n/index.ts';
 import { getEngine } from './lib/engine/connect.ts';
@@ -33,15 +34,17 @@ const signedIn = () => engine.getState().session.status === 'signed-in';
 // Temporal is native in Chromium; elsewhere its polyfill is fetched before the first render, and so
 // is the Arabic catalogue when Arabic is the language (src/lib/i18n).
 const waits = [ensureTemporal(), startI18n()].filter((w) => w !== null);
-// The modules' evaluation (Chakra's system, the router, the catalogue) is one long task; on a
-// phone's CPU it blocks the page for about 600 ms. The screen's preload (route matching and Vite's
-// preload links, about 70 ms at ×4) and the first render each start in a task of their own, so a
-// key pressed into the sign-in page's static copy is handled between them.
+// The modules' evaluation (the router, the catalogue, the schemas) is one long task; on a phone's
+// CPU it blocked the page for about 950 ms. The screen's preload (route matching and Vite's preload
+// links, about 70 ms at ×4), Chakra's system (about 150 ms) and the first render each start in a
+// task of their own, so a key pressed into the sign-in page's static copy is handled between them.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 void (async () => {
   await nextTask();
   void preloadRoute(location.pathname, signedIn());
   preloadOnIntent(signedIn);
+  await nextTask();
+  getSystem();
   await nextTask();
   if (waits.length) await Promise.all(waits);
   render();

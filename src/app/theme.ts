@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, defineSlotRecipe } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, defineSlotRecipe, type SystemContext } from '@chakra-ui/react';
 import { carouselAnatomy } from '@chakra-ui/react/anatomy';
 import {
   accordionSlotRecipe,
@@ -248,12 +248,21 @@ const chakraTheme = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, config);
+let built: SystemContext | null = null;
 
 /**
+ * The app's Chakra system, built on first use: its token dictionary and utilities cost about 150 ms
+ * on a phone's CPU (×4, profile of /login, 1 December), so src/main.tsx builds it in a task of its
+ * own after the modules' evaluation instead of inside that one long task.
+ *
  * The build writes Chakra's global CSS (reset, global styles, token variables) into index.html as
  * `<style id="chakra-global">` (scripts/chakra-static-global.ts, scripts/prerender.ts): then the
  * system neither builds it nor has it inserted again. Without that element (the dev server, a build
  * without Chromium, unit tests) Chakra builds and inserts it as usual.
  */
-if (typeof document !== 'undefined' && document.getElementById(STATIC_GLOBAL_ID)) Object.assign(system, { staticGlobal: true });
+export function getSystem(): SystemContext {
+  if (built) return built;
+  built = createSystem(defaultBaseConfig, chakraTheme, config);
+  if (typeof document !== 'undefined' && document.getElementById(STATIC_GLOBAL_ID)) Object.assign(built, { staticGlobal: true });
+  return built;
+}

@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Mutation, Result, MutateData } from '../../db/engine-api.ts';
 import type { Course, Enrollment } from '../../db/entities.ts';
-import { system } from '../../src/app/theme.ts';
+import { getSystem } from '../../src/app/theme.ts';
 import { ShellProvider, type ShellValue } from '../../src/app/session-context.tsx';
 import { EnrollmentPanel } from '../../src/features/courses/enrollment-panel.tsx';
 import { emptyForm } from '../../src/features/courses/enrollment-rules.ts';
@@ -62,7 +62,7 @@ function render(c: Course, online = true) {
     notifications: [],
   };
   installEngine({ mutate } as unknown as EngineClient);
-  act(() => root.render(<ChakraProvider value={system}><ShellProvider value={shell}><Panel c={c} /></ShellProvider></ChakraProvider>));
+  act(() => root.render(<ChakraProvider value={getSystem()}><ShellProvider value={shell}><Panel c={c} /></ShellProvider></ChakraProvider>));
 }
 
 const button = (name: string) => [...host.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);

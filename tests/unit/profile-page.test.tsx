@@ -9,7 +9,7 @@ import type { Child, Class, Enrollment, User } from '../../db/entities.ts';
 import { ShellProvider, type ShellValue } from '../../src/app/session-context.tsx';
 import { RouteDataProvider } from '../../src/app/route-data.tsx';
 import { routeByName } from '../../src/app/route-meta.ts';
-import { system } from '../../src/app/theme.ts';
+import { getSystem } from '../../src/app/theme.ts';
 import type { MirrorSource, Sink } from '../../src/lib/engine/source.ts';
 import { setMirrorSource } from '../../src/lib/engine/tables.ts';
 import { installEngine, type EngineClient } from '../../src/lib/engine/connect.ts';
@@ -86,7 +86,7 @@ async function open(path: string, user: User = me()) {
   const value: ShellValue = { ready: true, session: { status: 'signed-in', token: 't', user }, settings: null, status: null, notifications: [] };
   await act(async () =>
     root.render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={getSystem()}>
         <ShellProvider value={value}>
           <MemoryRouter initialEntries={[path]}>
             <Routes>

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach } from 'vitest';
-import { system } from '../../src/app/theme.ts';
+import { getSystem } from '../../src/app/theme.ts';
 
 /**
  * The render set-up of the component tests (jsdom): React's act() environment, and after
@@ -27,4 +27,4 @@ export function mountPerTest(): void {
 }
 
 /** `node` under the app's Chakra theme, rendered into this test's root. */
-export const render = (node: ReactNode) => act(() => root.render(<ChakraProvider value={system}>{node}</ChakraProvider>));
+export const render = (node: ReactNode) => act(() => root.render(<ChakraProvider value={getSystem()}>{node}</ChakraProvider>));

@@ -7,7 +7,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lazyPage } from '../../../src/app/lazy-page.ts';
-import { system } from '../../../src/app/theme.ts';
+import { getSystem } from '../../../src/app/theme.ts';
 import { host, mountPerTest, root } from '../render-root.tsx';
 
 mountPerTest();
@@ -19,7 +19,7 @@ const setOnline = (on: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockRetu
 const show = (Page: React.ComponentType) =>
   act(async () =>
     root.render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={getSystem()}>
         <Suspense fallback={<p>loading</p>}>
           <Page />
         </Suspense>
