@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser, signIn } from './harness.ts';
+import { launchBrowser, startApp, type AppServer, type Browser, signIn, watchOpening } from './harness.ts';
 
 /**
  * A cross-origin deployment (issue 18): the built client served by a plain static server on one
@@ -93,6 +93,7 @@ describe('client and backend on different origins', () => {
       await signIn(page, site.origin, STUDENT, { timeout: TIMEOUT, viaForm: true });
       expect(api.app.requestCounts.get('POST /api/login')).toBe(1);
 
+      const opening = watchOpening(api, conv.id, TIMEOUT);
       await page.goto(`${site.origin}/inbox?c=${conv.id}`);
       await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: TIMEOUT });
       // Both private channels authorised across origins (with the mode's endpoint and headers).
@@ -100,6 +101,8 @@ describe('client and backend on different origins', () => {
         [`private-User.${student.id}.Inbox`]: 1, [`private-Conversation.${conv.id}`]: 1,
       });
 
+      // Counted once the opening's reads are in: the newest page is read after the subscription.
+      await opening.settled();
       const fetches = () => api!.app.requestCounts.get(`GET /api/conversations/${conv.id}`) ?? 0;
       const before = fetches();
       const text = `Live across origins ${mode} ${Date.now()}`;

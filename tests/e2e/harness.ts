@@ -311,6 +311,56 @@ export const approvedEnrollmentOf = (app: Pick<AppServer, 'app'>, student: strin
  * not reloaded (the engine, its mirror and the kept screens stay as they are). Nothing when the
  * tab is already there.
  */
+/** Reads of a conversation's newest page so far (an older page is its path with a cursor). */
+export function newestReadsOf(app: Pick<AppServer, 'app'>, id: number): number {
+  let older = 0;
+  for (const [k, n] of app.app.requestCounts) if (k.startsWith(`GET /api/conversations/${id}?`)) older += n;
+  return (app.app.requestCounts.get(`GET /api/conversations/${id}`) ?? 0) - older;
+}
+
+/**
+ * A conversation's opening as the server sees it, sampled every 20 ms from the call: when its
+ * channel gets one more subscriber (one browser opens it at a time), and when its newest page is first read (ms from the call). The
+ * engine reads it once the channel is subscribed; a channel slower than FIRST_READ_WAIT_MS does not
+ * hold it back: it is read at that wait, and again once the channel hears
+ * (worker/realtime/realtime-sync.ts). A busy machine gets there: two reads (CI, 1 December).
+ * `settled()` waits for the subscription and for the reads it implies, then stops sampling.
+ */
+export function watchOpening(app: Pick<AppServer, 'app' | 'realtime'>, id: number, timeout = 15_000) {
+  const t0 = Date.now();
+  const reads = newestReadsOf(app, id);
+  const subscribers = () => app.realtime.stats().channels[`private-Conversation.${id}`] ?? 0;
+  const others = subscribers();
+  let subscribedAt = Infinity;
+  let firstReadAt = Infinity;
+  const sample = () => {
+    const at = Date.now() - t0;
+    if (subscribedAt === Infinity && subscribers() > others) subscribedAt = at;
+    if (firstReadAt === Infinity && newestReadsOf(app, id) > reads) firstReadAt = at;
+  };
+  const timer = setInterval(sample, 20);
+  const until = async (ok: () => boolean, what: string) => {
+    for (const end = Date.now() + timeout; !ok(); await new Promise((r) => setTimeout(r, 20))) {
+      if (Date.now() > end) throw new Error(`conversation ${id}'s opening: ${what} not within ${timeout} ms (subscribed at ${subscribedAt}, first read at ${firstReadAt})`);
+    }
+  };
+  return {
+    /** The newest page's reads the opening makes: 2 when it was read before its channel was subscribed; both in one sample, either. */
+    async settled(): Promise<{ subscribedAt: number; firstReadAt: number; expected: number[] }> {
+      try {
+        await until(() => (sample(), subscribedAt < Infinity && firstReadAt < Infinity), 'the subscription and a first read');
+        const expected = firstReadAt < subscribedAt ? [2] : firstReadAt > subscribedAt ? [1] : [1, 2];
+        await until(() => newestReadsOf(app, id) - reads >= expected[0]!, `${expected[0]} reads`);
+        // The same sample: a second read, if there is one, follows the channel's answer at once.
+        if (expected.length > 1) await new Promise((r) => setTimeout(r, 500));
+        return { subscribedAt, firstReadAt, expected };
+      } finally {
+        clearInterval(timer);
+      }
+    },
+  };
+}
+
 export async function goInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
     if (`${location.pathname}${location.search}${location.hash}` === to) return;
