@@ -59,6 +59,8 @@ export class PusherServer implements Broadcaster {
   private server: Server | null = null;
   private readonly connections = new Set<Connection>();
   private readonly channels = new Map<string, Set<Connection>>();
+  /** Subscriptions that succeeded so far, per channel (a socket's again after a reconnection counts again). */
+  private readonly subscriptions = new Map<string, number>();
   private timers: NodeJS.Timeout[] = [];
   private closed = false;
 
@@ -95,11 +97,15 @@ export class PusherServer implements Broadcaster {
     return signChannel(this.opts.key, this.opts.secret, socketId, channel);
   }
 
-  /** Open sockets and per-channel subscriber counts (tests and diagnostics). */
-  stats(): { connections: number; channels: Record<string, number> } {
+  /**
+   * Open sockets, per-channel subscriber counts, and per channel the subscriptions that succeeded
+   * so far (tests and diagnostics: a new one shows even while an old socket's is still counted).
+   */
+  stats(): { connections: number; channels: Record<string, number>; subscriptions: Record<string, number> } {
     return {
       connections: this.connections.size,
       channels: Object.fromEntries([...this.channels].map(([name, set]) => [name, set.size])),
+      subscriptions: Object.fromEntries(this.subscriptions),
     };
   }
 
@@ -248,6 +254,7 @@ export class PusherServer implements Broadcaster {
       if (!set) this.channels.set(channel, (set = new Set()));
       set.add(conn);
     }
+    this.subscriptions.set(channel, (this.subscriptions.get(channel) ?? 0) + 1);
     this.send(conn, 'pusher_internal:subscription_succeeded', '{}', channel);
   }
 

@@ -311,6 +311,20 @@ export const approvedEnrollmentOf = (app: Pick<AppServer, 'app'>, student: strin
  * not reloaded (the engine, its mirror and the kept screens stay as they are). Nothing when the
  * tab is already there.
  */
+/**
+ * Waits, when called, for the realtime channel's next subscription after this one was made (a
+ * socket's own: a tab's reload starts a new engine whose channels are subscribed again).
+ */
+export function nextSubscription(app: Pick<AppServer, 'realtime'>, channel: string) {
+  const count = () => app.realtime.stats().subscriptions[channel] ?? 0;
+  const before = count();
+  return async (timeout = 15_000) => {
+    for (const end = Date.now() + timeout; count() <= before; await new Promise((r) => setTimeout(r, 20))) {
+      if (Date.now() > end) throw new Error(`${channel} was not subscribed again within ${timeout} ms`);
+    }
+  };
+}
+
 /** Reads of a conversation's newest page so far (an older page is its path with a cursor). */
 export function newestReadsOf(app: Pick<AppServer, 'app'>, id: number): number {
   let older = 0;
@@ -320,7 +334,7 @@ export function newestReadsOf(app: Pick<AppServer, 'app'>, id: number): number {
 
 /**
  * A conversation's opening as the server sees it, sampled every 20 ms from the call: when its
- * channel gets one more subscriber (one browser opens it at a time), and when its newest page is first read (ms from the call). The
+ * channel is next subscribed (one browser opens it at a time), and when its newest page is first read (ms from the call). The
  * engine reads it once the channel is subscribed; a channel slower than FIRST_READ_WAIT_MS does not
  * hold it back: it is read at that wait, and again once the channel hears
  * (worker/realtime/realtime-sync.ts). A busy machine gets there: two reads (CI, 1 December).
@@ -329,13 +343,13 @@ export function newestReadsOf(app: Pick<AppServer, 'app'>, id: number): number {
 export function watchOpening(app: Pick<AppServer, 'app' | 'realtime'>, id: number, timeout = 15_000) {
   const t0 = Date.now();
   const reads = newestReadsOf(app, id);
-  const subscribers = () => app.realtime.stats().channels[`private-Conversation.${id}`] ?? 0;
-  const others = subscribers();
+  const subscriptions = () => app.realtime.stats().subscriptions[`private-Conversation.${id}`] ?? 0;
+  const others = subscriptions();
   let subscribedAt = Infinity;
   let firstReadAt = Infinity;
   const sample = () => {
     const at = Date.now() - t0;
-    if (subscribedAt === Infinity && subscribers() > others) subscribedAt = at;
+    if (subscribedAt === Infinity && subscriptions() > others) subscribedAt = at;
     if (firstReadAt === Infinity && newestReadsOf(app, id) > reads) firstReadAt = at;
   };
   const timer = setInterval(sample, 20);

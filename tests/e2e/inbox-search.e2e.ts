@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signIn, startApp, startProxy, waitForServiceWorker, type AppServer } from './harness.ts';
+import { launchBrowser, signIn, startApp, startProxy, waitForServiceWorker, type AppServer, nextSubscription, userIdOf } from './harness.ts';
 import { createConversation, createUser } from '../../server/seed/factory.ts';
 
 /**
@@ -78,8 +78,11 @@ describe('inbox search', () => {
       const page = await b.newPage();
       await signIn(page, origin, TEACHER, { teacher: true, timeout: TIMEOUT });
       await waitForServiceWorker(page);
+      const listening = nextSubscription(app, `private-User.${userIdOf(app, TEACHER)}.Inbox`);
       await page.goto(`${origin}/inbox`);
       await page.getByTestId('conversation-item').first().waitFor({ timeout: TIMEOUT });
+      // The reload's engine hears its inbox channel, which reads the list again (it was read before).
+      await listening(TIMEOUT);
       await page.waitForTimeout(500);
       // The inbox read its first page only: the target is not on this device.
       expect(await item(page, TARGET).count()).toBe(0);

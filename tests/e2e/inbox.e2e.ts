@@ -133,6 +133,9 @@ describe('inbox', () => {
       await signIn(teacher, TEACHER, true);
       // The student reads conversation 1 first so it starts seen, then leaves for the list.
       await openConversation(student, SHARED);
+      // A reload: the teacher may write before the new engine's inbox channel is subscribed (its
+      // list, read before, is read again once it is: checked with the channel's authorisation
+      // 3.5 s late, E2E_SERVER_LATENCY=3500:/api/broadcasting/auth).
       await student.goto(`${app.url}/inbox`);
       const inboxLink = student.getByRole('link', { name: /^Inbox/ }).first();
       const unreadOf = async () => Number(/(\d+) unread/.exec((await inboxLink.getAttribute('aria-label')) ?? '')?.[1] ?? 0);

@@ -170,4 +170,45 @@ describe('realtime: nothing missed while a channel was deaf', () => {
     await until('live message stored', async () => (await texts()).includes('live again'));
     engine.shutdown();
   });
+
+  it("a message sent after the conversation list was read and before the inbox channel's first subscription is in the list once it hears", async () => {
+    const browser = new Browser(server);
+    const rt = fakeRealtime();
+    const engine = browser.engine({ realtime: rt.factory });
+    const tab = browser.tab(engine);
+    const me = await browser.signIn(tab, 'student@example.com');
+    const socket = rt.current;
+    socket.up();
+    // The inbox opens with the app: its list is read while the inbox channel is still subscribing.
+    await tab.loadMore({ kind: 'conversations' });
+    const conv = ((await tab.snapshot('conversations')) as Conversation[]).find((c) => !c.closed)!;
+    const lists = () => browser.requests('/conversations').length;
+    const read = lists();
+    const missed = await postAs(conv.id, otherMember(conv.id, me.id), 'sent before the inbox channel heard');
+    const lastOf = async () => ((await tab.snapshot('conversations')) as Conversation[]).find((c) => c.id === conv.id)?.last_message?.id;
+    expect(await lastOf()).not.toBe(missed.id);
+
+    socket.subscribe(`User.${me.id}.Inbox`);
+    await until('the list read again', async () => (await lastOf()) === missed.id);
+    expect(lists()).toBe(read + 1);
+    engine.shutdown();
+  });
+
+  it("the inbox channel's first subscription reads nothing again when the list was not read before it", async () => {
+    const browser = new Browser(server);
+    const rt = fakeRealtime();
+    const engine = browser.engine({ realtime: rt.factory });
+    const tab = browser.tab(engine);
+    const me = await browser.signIn(tab, 'student@example.com');
+    const socket = rt.current;
+    socket.up();
+    const settled = () => until('no request in flight', () => browser.log.every((r) => r.end !== undefined));
+    await settled();
+    const before = browser.log.length;
+    socket.subscribe(`User.${me.id}.Inbox`);
+    await new Promise((r) => setTimeout(r, 100));
+    await settled();
+    expect(browser.log.slice(before).map((r) => r.path)).toEqual([]);
+    engine.shutdown();
+  });
 });

@@ -310,8 +310,12 @@ export class Engine implements EngineApi {
       this.settleFirstRead(what.id, read);
       return;
     }
-    void this.homePoller.kickFresh();
-    void this.flights.runFresh('list:conversations:first', () => this.guarded(() => refreshFirstPage(this.ctx, { kind: 'conversations' })));
+    // Its first subscription: the list's first page again if it was read before (the unread counts
+    // come with home's next poll); nothing was missed of what is read only from now on.
+    const first = 'list:conversations:first';
+    if (what.first && !this.flights.started(first) && !this.flights.started('list:conversations')) return;
+    if (!what.first) void this.homePoller.kickFresh();
+    void this.flights.runFresh(first, () => this.guarded(() => refreshFirstPage(this.ctx, { kind: 'conversations' })));
   }
 
   /** A class some screen may show (it is in the mirror) is re-read; one never seen is left to the lists and months. */

@@ -112,6 +112,11 @@ export class SingleFlight {
     return p;
   }
 
+  /** A run of this key has started (it may still be under way). */
+  started(key: string): boolean {
+    return this.running.has(key) || this.recent.has(key);
+  }
+
   /** Like `run`, but never joins a request already in flight: queues one after it (shared by later callers; see `Poller.kickFresh`). */
   runFresh<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const queued = this.queued.get(key);

@@ -27,8 +27,12 @@ export function messageChanges(m: E.Message): TableChange[] {
   ];
 }
 
-/** What a channel's events keep fresh, re-read when they may have been missed: the inbox (its list, home and unread counts) or one conversation's newest page. */
-export type CatchUp = { kind: 'inbox' } | { kind: 'conversation'; id: number };
+/**
+ * What a channel's events keep fresh, re-read when they may have been missed: the inbox (its list,
+ * home and unread counts) or one conversation's newest page. `first`: the inbox channel's first
+ * subscription, when only what was read before it needs reading again.
+ */
+export type CatchUp = { kind: 'inbox'; first?: boolean } | { kind: 'conversation'; id: number };
 
 /** One channel joined on the current client. */
 interface Joined {
@@ -222,6 +226,9 @@ export class RealtimeSync {
       j.missed = false;
       j.attempt = 0;
       if (catchUp) this.hooks.catchUp(j.target);
+      // The inbox channel's first subscription: the conversation list may have been read before it
+      // (the inbox opened with the app), and a message sent in between reached neither.
+      else if (j.target.kind === 'inbox') this.hooks.catchUp({ kind: 'inbox', first: true });
     });
   }
 
