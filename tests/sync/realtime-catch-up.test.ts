@@ -24,7 +24,8 @@ const otherMember = (conversationId: number, me: number) =>
 const postAs = async (conversationId: number, senderId: number, text: string): Promise<Message> =>
   (await server.api<{ data: Message }>('POST', `/test/conversations/${conversationId}/messages`, { body: { sender_id: senderId, text } })).body.data;
 
-async function watchedConversation(email: string) {
+/** A signed-in tab whose socket is connected, none of its channels subscribed yet. */
+async function signedIn(email: string) {
   const browser = new Browser(server);
   const rt = fakeRealtime();
   const engine = browser.engine({ realtime: rt.factory });
@@ -32,6 +33,11 @@ async function watchedConversation(email: string) {
   const me = await browser.signIn(tab, email);
   const socket = rt.current;
   socket.up();
+  return { browser, rt, engine, tab, me, socket };
+}
+
+async function watchedConversation(email: string) {
+  const { browser, rt, engine, tab, me, socket } = await signedIn(email);
   socket.subscribe(`User.${me.id}.Inbox`);
   await tab.loadMore({ kind: 'conversations' });
   const conv = ((await tab.snapshot('conversations')) as Conversation[]).find((c) => !c.closed)!;
@@ -172,13 +178,7 @@ describe('realtime: nothing missed while a channel was deaf', () => {
   });
 
   it("a message sent after the conversation list was read and before the inbox channel's first subscription is in the list once it hears", async () => {
-    const browser = new Browser(server);
-    const rt = fakeRealtime();
-    const engine = browser.engine({ realtime: rt.factory });
-    const tab = browser.tab(engine);
-    const me = await browser.signIn(tab, 'student@example.com');
-    const socket = rt.current;
-    socket.up();
+    const { browser, engine, tab, me, socket } = await signedIn('student@example.com');
     // The inbox opens with the app: its list is read while the inbox channel is still subscribing.
     await tab.loadMore({ kind: 'conversations' });
     const conv = ((await tab.snapshot('conversations')) as Conversation[]).find((c) => !c.closed)!;
@@ -195,13 +195,7 @@ describe('realtime: nothing missed while a channel was deaf', () => {
   });
 
   it("the inbox channel's first subscription reads nothing again when the list was not read before it", async () => {
-    const browser = new Browser(server);
-    const rt = fakeRealtime();
-    const engine = browser.engine({ realtime: rt.factory });
-    const tab = browser.tab(engine);
-    const me = await browser.signIn(tab, 'student@example.com');
-    const socket = rt.current;
-    socket.up();
+    const { browser, engine, me, socket } = await signedIn('student@example.com');
     const settled = () => until('no request in flight', () => browser.log.every((r) => r.end !== undefined));
     await settled();
     const before = browser.log.length;
