@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser, signIn as signInAt, startProxy } from './harness.ts';
 import { STUDENT_MENU, TEACHER_MENU } from '../../src/components/layout/menu-items.ts';
@@ -116,7 +116,14 @@ describe('the installed app', () => {
     });
   }
 
+  // Up to 150 s: each wait below has its own limit and message (a CI run's 90 s ran out first,
+  // with nothing said of where it was); `onTestFailed` prints the steps and the workers' states.
   it('a new build is offered as an update, waits for unsent changes, and reloads every tab onto it', async () => {
+    const began = Date.now();
+    const steps: string[] = [];
+    const step = (what: string) => steps.push(`${((Date.now() - began) / 1000).toFixed(1)} s: ${what}`);
+    const history: string[] = [];
+    onTestFailed(() => console.error(`update test, its steps: ${steps.join('; ')}\nthe workers: ${history.join('; ')}`));
     const proxy = await startProxy(app.port);
     const origin = `http://127.0.0.1:${proxy.port}`;
     const swFile = path.join(dist, 'sw.js');
@@ -128,7 +135,6 @@ describe('the installed app', () => {
         // own: a second CDP session on an app tab undoes the offline emulation at its next load).
         let t0 = Date.now();
         const states = new Map<string, string>();
-        const history: string[] = [];
         const probe = await b.context.newCDPSession(await b.context.newPage());
         probe.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
           for (const v of versions) {
@@ -140,7 +146,9 @@ describe('the installed app', () => {
         });
         await probe.send('ServiceWorker.enable');
         await signIn(page, origin, 'student@example.com');
+        step('signed in');
         const v1 = await waitForServiceWorker(page);
+        step('controlled');
         await page.goto(`${origin}/inbox?c=${SHARED}`);
         const composer = page.getByRole('textbox', { name: 'Message' });
         await composer.waitFor({ timeout: TIMEOUT });
@@ -149,6 +157,7 @@ describe('the installed app', () => {
         await menu(other, 'Dashboard').waitFor({ timeout: TIMEOUT });
         for (const p of [page, other]) await p.evaluate(() => ((window as { oldPage?: boolean }).oldPage = true));
         expect(await page.getByText('A new version is available').count()).toBe(0);
+        step('two tabs open');
 
         // A release: the same files under a new version (the worker's bytes changed).
         const v2 = `${v1.slice(0, 6)}fedcba`;
@@ -156,6 +165,7 @@ describe('the installed app', () => {
         await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
         await page.getByText('A new version is available').waitFor({ timeout: 30_000 });
         await other.getByText('A new version is available').waitFor({ timeout: 30_000 });
+        step('update offered in both tabs');
 
         // Unsent work: a message queued while the server cannot be reached. Errors are counted
         // from before the cut (a request it fails can be reported before setOffline resolves).
@@ -168,6 +178,7 @@ describe('the installed app', () => {
         await expect.poll(() => pendingMutations(page), { timeout: TIMEOUT }).toBe(1);
         await page.getByRole('button', { name: 'Reload' }).click();
         await page.getByText('It loads once your change is sent.').waitFor({ timeout: TIMEOUT });
+        step('waiting for the change to be sent');
         await page.waitForTimeout(1500);
         expect(await page.evaluate(() => (window as { oldPage?: boolean }).oldPage)).toBe(true);
         expect(await other.evaluate(() => (window as { oldPage?: boolean }).oldPage)).toBe(true);
@@ -177,6 +188,7 @@ describe('the installed app', () => {
         proxy.setDown(false);
         t0 = Date.now();
         history.push('0.0 s: back online');
+        step('back online');
         for (const p of [page, other]) {
           // The message goes first; a tab whose new worker has not taken over 30 s after it asked
           // reloads by itself (TAKE_OVER_GIVE_UP in src/lib/sw-update.ts): 45 s covers both.
@@ -184,6 +196,7 @@ describe('the installed app', () => {
           if (!reloaded) {
             throw new Error(`the ${p === page ? 'first' : 'second'} tab did not reload onto the new build within 45 s. First tab: ${await workerState(page)}. Second tab: ${await workerState(other)}. The workers: ${history.slice(-12).join('; ')}`);
           }
+          step(`the ${p === page ? 'first' : 'second'} tab reloaded`);
           await menu(p, 'Dashboard').waitFor({ timeout: TIMEOUT });
           expect(await waitForServiceWorker(p)).toBe(v2);
           expect(await p.getByText('A new version is available').count()).toBe(0);
@@ -198,7 +211,7 @@ describe('the installed app', () => {
       fs.writeFileSync(swFile, original);
       await proxy.close();
     }
-  });
+  }, 150_000);
 
   it('the connection chip shows offline and unreachable with the changes waiting, and goes when they are sent', async () => {
     const proxy = await startProxy(app.port);
