@@ -307,11 +307,6 @@ export const approvedEnrollmentOf = (app: Pick<AppServer, 'app'>, student: strin
     .get(userIdOf(app, student), userIdOf(app, teacher), course) as { id: number }).id;
 
 /**
- * Navigates inside the app, as a menu link does: the router follows the history entry, the page is
- * not reloaded (the engine, its mirror and the kept screens stay as they are). Nothing when the
- * tab is already there.
- */
-/**
  * Waits, when called, for the realtime channel's next subscription after this one was made (a
  * socket's own: a tab's reload starts a new engine whose channels are subscribed again).
  */
@@ -334,10 +329,11 @@ export function newestReadsOf(app: Pick<AppServer, 'app'>, id: number): number {
 
 /**
  * A conversation's opening as the server sees it, sampled every 20 ms from the call: when its
- * channel is next subscribed (one browser opens it at a time), and when its newest page is first read (ms from the call). The
- * engine reads it once the channel is subscribed; a channel slower than FIRST_READ_WAIT_MS does not
- * hold it back: it is read at that wait, and again once the channel hears
- * (worker/realtime/realtime-sync.ts). A busy machine gets there: two reads (CI, 1 December).
+ * channel is next subscribed (one browser opens it at a time), and when its newest page is first
+ * read (ms from the call). The engine reads it once the channel is subscribed; a channel slower
+ * than FIRST_READ_WAIT_MS does not hold it back: it is read at that wait, and again once the
+ * channel hears (worker/realtime/realtime-sync.ts). A busy machine gets there: two reads (CI,
+ * 1 December).
  * `settled()` waits for the subscription and for the reads it implies, then stops sampling.
  */
 export function watchOpening(app: Pick<AppServer, 'app' | 'realtime'>, id: number, timeout = 15_000) {
@@ -375,6 +371,11 @@ export function watchOpening(app: Pick<AppServer, 'app' | 'realtime'>, id: numbe
   };
 }
 
+/**
+ * Navigates inside the app, as a menu link does: the router follows the history entry, the page is
+ * not reloaded (the engine, its mirror and the kept screens stay as they are). Nothing when the
+ * tab is already there.
+ */
 export async function goInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
     if (`${location.pathname}${location.search}${location.hash}` === to) return;
