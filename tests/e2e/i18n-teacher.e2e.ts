@@ -203,10 +203,13 @@ describe('Arabic: teacher screens and transactions', () => {
           await screen(page, '/transactions-history', 'سجل المعاملات');
           const values = page.locator('main [data-direction]').filter({ visible: true });
           await values.first().waitFor({ timeout: TIMEOUT });
-          // Money out negative, in positive, in the locale's shape (`-7.50 $`).
-          for (const v of await values.all()) {
-            const way = await v.getAttribute('data-direction');
-            const text = ((await v.textContent()) ?? '').replace(/\u200e/g, '');
+          // Money out negative, in positive, in the locale's shape (`-7.50 $`). Read in one go: the
+          // list is virtualised and may draw other rows between two reads (a CI run waited 30 s for
+          // the 15th of a count taken before, 1 December).
+          const shown = await values.evaluateAll((els) => els.map((e) => [e.getAttribute('data-direction'), e.textContent ?? ''] as const));
+          expect(shown.length).toBeGreaterThan(0);
+          for (const [way, raw] of shown) {
+            const text = raw.replace(/\u200e/g, '');
             if (way === 'out') expect(text).toMatch(/^-[\d,]+\.\d{2}\s\$$/);
             else if (way === 'in') expect(text).toMatch(/^\+[\d,]+\.\d{2}\s\$$/);
           }
