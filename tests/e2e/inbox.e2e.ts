@@ -188,8 +188,10 @@ describe('inbox', () => {
       // which may move the view by a few px too: that is the scroll's, not the arrival's, and is
       // only printed.)
       const { arrivals, topWithoutOlder } = await page.evaluate(async () => {
-        const scrollers = document.querySelectorAll<HTMLElement>('[data-virtuoso-scroller]');
-        const sc = scrollers[scrollers.length - 1]!;
+        // The message list's own scroller: the screens prepared while idle (the transactions, the
+        // conversation list) have theirs too, and the page's last one was once a hidden screen's
+        // (a CI run walked nothing: its scroller was at the top from the start, 1 December).
+        const sc = document.querySelector<HTMLElement>('[role="log"][aria-label="Messages"] [data-virtuoso-scroller]')!;
         const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
         const out = { arrivals: [] as { fromTop: number; jump: number; drift: number }[], topWithoutOlder: 0 };
         const more = () => [...sc.querySelectorAll('button')].some((b) => b.textContent === 'Load More Messages');
