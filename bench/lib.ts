@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, TEST_CHROMIUM } from '../tests/e2e/harness.ts';
+import { CHROMIUM, CHROMIUM_ARGS, TEST_CHROMIUM, TEST_JS_FLAGS } from '../tests/e2e/harness.ts';
 import { NetworkControl } from './network.ts';
 import { judge, type TargetKey } from './targets.ts';
 
@@ -68,17 +68,21 @@ export interface BenchBrowser {
 /**
  * The browser measured: Debian's chromium, the one users have. The smoke run (npm test) proves the
  * benchmark runs, not its figures, and takes the browser tests' headless shell, the same engine at
- * about a third less CPU (`useTestBrowser`).
+ * about a third less CPU, with their V8 flags (`useTestBrowser`, `TEST_JS_FLAGS`).
  */
 let executable = CHROMIUM;
-export const useTestBrowser = () => void (executable = TEST_CHROMIUM);
+let jsFlags = '--expose-gc';
+export const useTestBrowser = () => {
+  executable = TEST_CHROMIUM;
+  jsFlags = `--expose-gc ${TEST_JS_FLAGS}`.trim();
+};
 
 export async function launch(viewport = { width: 1280, height: 800 }): Promise<BenchBrowser> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-bench-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: executable,
     // A DevTools port besides Playwright's pipe: the bench's own CDP connection reaches the shared worker.
-    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc', '--remote-debugging-port=0'],
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', `--js-flags=${jsFlags}`, '--remote-debugging-port=0'],
     viewport,
     // The server's Content-Security-Policy forbids eval; the bench's page-side checks are built from source strings.
     bypassCSP: true,

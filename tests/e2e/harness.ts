@@ -27,6 +27,17 @@ export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
+/**
+ * V8's flags in the browsers the tests drive: no compiler above Sparkplug, its baseline
+ * (`--max-opt=1`). A test's page lives for seconds, and Maglev and TurboFan spent about 0.85 s of
+ * CPU per app load compiling its hot functions in the background (a trace of a reload: their tasks
+ * on the thread pool), on a suite bound by its two cores. Measured on `classes` and `shell`: 202 s
+ * of CPU → 161–173 s, 123 s → 104 s. What a test checks does not depend on how fast the JavaScript
+ * runs; the benchmark measures with V8's defaults (its smoke run uses these). `E2E_JS_FLAGS`
+ * replaces them ('' for V8's defaults).
+ */
+export const TEST_JS_FLAGS = process.env.E2E_JS_FLAGS ?? '--max-opt=1';
+const TEST_ARGS = TEST_JS_FLAGS ? [...CHROMIUM_ARGS, `--js-flags=${TEST_JS_FLAGS}`] : CHROMIUM_ARGS;
 
 /** The two sizes the layout tests look at: a desktop's 1280×800 and a phone's 375×740, named. */
 export const DESKTOP = { width: 1280, height: 800 };
@@ -126,7 +137,7 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> 
   const worker = Boolean(opts.serviceWorker || opts.notifications || process.env.E2E_SERVICE_WORKER);
   const context = await chromium.launchPersistentContext(userDir, {
     executablePath: executable,
-    args: CHROMIUM_ARGS,
+    args: TEST_ARGS,
     viewport: opts.viewport ?? { width: 1280, height: 800 },
     serviceWorkers: worker ? 'allow' : 'block',
   });
