@@ -10,6 +10,9 @@ import { getEngine } from './lib/engine/connect.ts';
 import { preloadOnIntent, preloadRoute } from './app/preload.ts';
 import { appContainer, copyOnScreen } from './app/prerender.ts';
 
+/** The sign-in page's static copy is on screen (src/app/prerender.ts): read once, it does not change. */
+const withCopy = copyOnScreen();
+
 const render = () => {
   const root = createRoot(appContainer());
   const app = (
@@ -24,13 +27,13 @@ const render = () => {
   // With the sign-in page's static copy on screen (src/app/prerender.ts), the first render is not
   // urgent: as a transition React yields to the browser every few milliseconds, so typing into the
   // copy is not blocked by it.
-  if (copyOnScreen()) startTransition(() => root.render(app));
+  if (withCopy) startTransition(() => root.render(app));
   else root.render(app);
 };
 // Chakra's system is built in a task of its own when the sign-in page's copy is on screen (below);
 // otherwise here, first, as when it was built while the modules were evaluated (built after the
 // engine's start instead, a desktop warm reload reached the dashboard about 60 ms later).
-if (!copyOnScreen()) getSystem();
+if (!withCopy) getSystem();
 // Before React mounts: start the engine (the worker boots while React renders), fetch the code of
 // the screen being opened and read its tables (they would otherwise wait for its first render).
 const engine = getEngine();
@@ -43,7 +46,7 @@ const preload = () => {
   preloadOnIntent(signedIn);
 };
 const start = () => (waits.length ? void Promise.all(waits).then(render) : render());
-if (copyOnScreen()) {
+if (withCopy) {
   // The sign-in page's static copy is on screen and takes keys. The modules' evaluation (the
   // router, the catalogue, the schemas) is one long task, about 950 ms on a phone's CPU before.
   // The screen's preload (route matching and Vite's preload links, about 70 ms at ×4), Chakra's

@@ -274,12 +274,23 @@ export async function dismissInstall(page: Page, language: 'en' | 'ar' = 'en'): 
 /** The toast saying `text` exactly. */
 export const toastWith = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }).first();
 
-/** Waits for a toast, then closes every toast (at the bottom right they would cover buttons). */
-export async function toast(page: Page, text: string, timeout = 15_000): Promise<void> {
+/** A toast's close button, by its name in the language on view. */
+const toastClose = (language: 'en' | 'ar') => `[role=status] button[aria-label="${(language === 'ar' ? arShell : enShell)['shell.close']}"]`;
+
+/**
+ * Closes every toast on the page (at the bottom right they cover buttons): their close buttons are
+ * clicked in one go, in the page. Clicked one by one from a list of locators, a toast that had left
+ * between the list and its click made that click wait for the test's whole action timeout.
+ */
+export async function closeToasts(page: Page, language: 'en' | 'ar' = 'en'): Promise<void> {
+  await page.evaluate((selector) => document.querySelectorAll<HTMLElement>(selector).forEach((b) => b.click()), toastClose(language));
+}
+
+/** Waits for a toast, then closes every toast and waits for them to leave (`closeToasts`). */
+export async function toast(page: Page, text: string, timeout = 15_000, language: 'en' | 'ar' = 'en'): Promise<void> {
   await page.getByRole('status').getByText(text, { exact: true }).first().waitFor({ timeout });
-  const region = page.getByRole('region', { name: /Notifications/ });
-  for (const close of await region.getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => {});
-  await region.getByRole('status').first().waitFor({ state: 'detached', timeout }).catch(() => {});
+  await closeToasts(page, language);
+  await page.locator(toastClose(language)).first().waitFor({ state: 'detached', timeout }).catch(() => {});
 }
 
 /** A JSON call to the server's API (`path` below /api), as `token`'s user or nobody; a reply that is not 2xx throws. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dismissInstall, shot, htmlOf, launchBrowser, signIn, startApp, type AppServer, type Browser } from './harness.ts';
+import { dismissInstall, shot, htmlOf, launchBrowser, signIn, startApp, toast as toastIn, type AppServer, type Browser } from './harness.ts';
 import { dashboard as enDashboard } from '../../src/lib/i18n/en/dashboard.ts';
 import { calendar as enCalendar } from '../../src/lib/i18n/en/calendar.ts';
 
@@ -63,10 +63,7 @@ async function englishIn(page: Page, selector = 'main'): Promise<string[]> {
 }
 
 /** Waits for a toast in Arabic, then closes the toasts (they would cover buttons). */
-async function toast(page: Page, text: string) {
-  await page.getByRole('status').getByText(text, { exact: true }).first().waitFor({ timeout: TIMEOUT });
-  for (const close of await page.getByRole('status').getByRole('button', { name: 'إغلاق' }).all()) await close.click().catch(() => {});
-}
+const toast = (page: Page, text: string) => toastIn(page, text, TIMEOUT, 'ar');
 
 /** Signs in and chooses Arabic in Settings; the page is then right to left. */
 async function signInArabic(page: Page, email: string, teacher = false) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForFile, dismissInstall, shot, htmlOf, launchBrowser, signIn, withBrowser, type Browser } from './harness.ts';
+import { appForFile, closeToasts, dismissInstall, shot, htmlOf, launchBrowser, signIn, withBrowser, type Browser } from './harness.ts';
 import { wallet as enWallet } from '../../src/lib/i18n/en/wallet.ts';
 import { family as enFamily } from '../../src/lib/i18n/en/family.ts';
 
@@ -47,10 +47,6 @@ const FAMILY_ENGLISH = englishOf(Object.values(enFamily), ['My Children', 'New A
 async function englishIn(page: Page, selector = 'body', english = ENGLISH): Promise<string[]> {
   const text = await page.locator(selector).first().evaluate((el) => (el as HTMLElement).innerText);
   return english.filter((s) => text.includes(s));
-}
-
-async function closeToasts(page: Page) {
-  for (const close of await page.getByRole('status').getByRole('button', { name: 'إغلاق' }).all()) await close.click().catch(() => {});
 }
 
 /** The demo student, signed in, switched to Arabic in Settings (as i18n.e2e.ts does). */
@@ -108,7 +104,7 @@ describe('the wallet in Arabic', () => {
             credits += 10;
             await expectText(page, 'wallet-loan', money(loan));
             await expectText(page, 'wallet-balance', money(credits));
-            await closeToasts(page);
+            await closeToasts(page, 'ar');
           } else {
             await borrow.getByRole('button', { name: 'إلغاء' }).click();
             await borrow.waitFor({ state: 'detached', timeout: TIMEOUT });
@@ -220,7 +216,7 @@ describe('the wallet in Arabic', () => {
             await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
             await expectText(page, 'parent-balance', money(parent - 5));
             await expect.poll(() => row.getByTestId('child-balance').textContent(), { timeout: TIMEOUT }).toBe(money(maryam + 5));
-            await closeToasts(page);
+            await closeToasts(page, 'ar');
           } else {
             await dialog.getByRole('button', { name: 'إلغاء' }).click();
             await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });

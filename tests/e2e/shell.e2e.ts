@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
+import { closeToasts, launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
 import { ROUTES, type RouteDef } from '../../src/app/route-meta.ts';
 
 /**
@@ -46,8 +46,7 @@ async function withBrowser(fn: (b: Browser) => Promise<void>, opts: Parameters<t
 async function clearOverlays(page: Page) {
   const notNow = page.getByRole('button', { name: 'Not now' });
   if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
-  const region = page.getByRole('region', { name: /Notifications/ });
-  for (const close of await region.getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => {});
+  await closeToasts(page);
 }
 
 const notFoundHeading = (page: Page) => page.getByRole('heading', { name: 'Page not found', exact: true });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dismissInstall, launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
+import { dismissInstall, launchBrowser, startApp, toast as toastIn, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
 
 /**
  * The wallet and the family page in a real browser against the seeded reference server: borrowing
@@ -40,12 +40,7 @@ const pendingPayments = (userId: number) =>
 const signIn = (page: Page, email = STUDENT) => signInAt(page, app.url, email, { password: PASSWORD, timeout: TIMEOUT });
 
 /** Waits for a toast, then closes every toast (at the bottom right they would cover buttons). */
-async function toast(page: Page, text: string) {
-  await page.getByRole('status').getByText(text, { exact: true }).first().waitFor({ timeout: TIMEOUT });
-  const region = page.getByRole('region', { name: /Notifications/ });
-  for (const close of await region.getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => {});
-  await region.getByRole('status').first().waitFor({ state: 'detached', timeout: TIMEOUT }).catch(() => {});
-}
+const toast = (page: Page, text: string) => toastIn(page, text, TIMEOUT);
 
 const textOf = async (page: Page, testId: string) => ((await page.getByTestId(testId).filter({ visible: true }).first().textContent()) ?? '').trim();
 
