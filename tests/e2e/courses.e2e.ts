@@ -156,6 +156,15 @@ describe('class reports', () => {
       courseLabel = label.split(' · ')[1]!;
       await filter.selectOption({ label });
       const list = page.getByRole('list', { name: 'Class reports' });
+      // The filter's page on screen, as the teacher sees it before choosing a report: every row is
+      // that student's, in that course (the rows before it are everyone's).
+      const [student, course] = label.split(' · ');
+      await expect
+        .poll(async () => {
+          const rows = await list.getByRole('listitem').allInnerTexts();
+          return rows.length > 0 && rows.every((row) => row.includes(student!) && row.includes(course!));
+        }, { timeout: TIMEOUT })
+        .toBe(true);
       await list.getByRole('button', { name: 'Edit' }).first().click({ timeout: TIMEOUT });
 
       const dialog = page.getByRole('dialog', { name: 'Edit Class Report' });
@@ -167,7 +176,14 @@ describe('class reports', () => {
       await dialog.getByText('4.5/5').waitFor();
       await dialog.getByLabel('Class Activity').fill('');
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.getByText('Input is required').waitFor();
+      // A CI run of 30af99d waited here 30 s with the dialog gone (cause not found): said in full if
+      // it comes back.
+      await dialog.getByText('Input is required').waitFor({ timeout: TIMEOUT }).catch(async (e: Error) => {
+        const edit = Number(new URL(page.url()).searchParams.get('edit'));
+        const saved = app.app.db.prepare('SELECT rating, class_activity, updated_at FROM class_reports WHERE id = ?').get(edit);
+        const field = await dialog.getByLabel('Class Activity').inputValue({ timeout: 1000 }).catch(() => '(no field)');
+        throw new Error(`no "Input is required": ${e.message}; dialog shown: ${await dialog.isVisible()}, its Class Activity: ${JSON.stringify(field)}, address ${page.url()}, report ${edit} on the server: ${JSON.stringify(saved)} (now ${Date.now()})`);
+      });
       await dialog.getByLabel('Class Activity').fill(activity);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await toast(page, 'Class Report Saved Successfully');

@@ -12,7 +12,7 @@ import { useMutation } from '../../lib/engine/mutation.ts';
 import { useIdInAddress } from '../../lib/id-in-address.ts';
 import { EDIT_REPORT_PARAM } from '../../lib/links.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
-import { useFilterEnrollments, useReports } from './data.ts';
+import { useClassReport, useFilterEnrollments, useReports } from './data.ts';
 import { EditReportDialog } from './edit-report-dialog.tsx';
 import { ReportDetailDialog } from './report-detail-dialog.tsx';
 import { ReportRow } from './report-row.tsx';
@@ -112,10 +112,13 @@ function SignedInReports({ role }: { role: 'student' | 'teacher' }) {
   // The list's first page: skeletons while it is asked for, the error (Retry asks again) when it
   // could not be read, "no reports" only once the server said so.
   const phase = loadPhase({ ready: true, hasData: rows.length > 0, answered: loaded, failed: failed !== null });
-  // The detail shows the live row, so a saved edit appears in it at once.
-  const opened = rows.find((r) => r.id === openedId) ?? null;
+  // The detail shows the live row, so a saved edit appears in it at once. Both dialogs read their
+  // report from the mirror, not from the rows shown: a filter's page arriving after the click, or a
+  // refresh, leaves them open on it (found in the rows shown, the edit dialog closed when its report
+  // was not among the new ones: likely what a CI run saw on 1 December, the dialog gone after Save).
+  const opened = useClassReport(openedId);
   const canEdit = role === 'teacher';
-  const editing = (canEdit && rows.find((r) => r.id === editId)) || null;
+  const editing = useClassReport(canEdit && typeof editId === 'number' ? editId : null);
 
   return (
     <PageContainer>

@@ -1,9 +1,10 @@
-import { useLiveQuery } from '../../lib/engine/live-query.ts';
+import { eq } from '@tanstack/react-db';
+import { useLiveQuery, useOptionalLiveQuery } from '../../lib/engine/live-query.ts';
 import { useMemo } from 'react';
 import type { ClassReport, Enrollment } from '../../../db/entities.ts';
 import type { EngineError } from '../../../db/engine-api.ts';
 import { useListItems } from '../../lib/engine/hooks.ts';
-import { enrollmentsCollection } from '../../lib/engine/tables.ts';
+import { classReportsCollection, enrollmentsCollection } from '../../lib/engine/tables.ts';
 
 /** The filter's enrolments (a student's own, a teacher's taught ones); the route refreshes them. */
 export function useFilterEnrollments(): Enrollment[] {
@@ -29,4 +30,14 @@ export interface ReportsList {
 export function useReports(enrollmentId: number | null): ReportsList {
   const { items, hasMore, loading, fetched, failed, loadMore } = useListItems({ kind: 'class-reports', enrollmentId });
   return { reports: items as ClassReport[], hasMore, loading, loaded: fetched, failed, loadMore };
+}
+
+/**
+ * One report from the mirror by its id (null for none, or while it is not there), whichever list
+ * shows it: a dialog opened on a report keeps it while the list under it changes (another filter's
+ * page arriving, a refresh).
+ */
+export function useClassReport(id: number | null): ClassReport | null {
+  const { data } = useOptionalLiveQuery((q) => (id == null ? undefined : q.from({ r: classReportsCollection }).where(({ r }) => eq(r.id, id)).findOne()), [id]);
+  return (data as ClassReport | undefined) ?? null;
 }
