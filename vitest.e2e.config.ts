@@ -15,7 +15,9 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 180_000,
     globalSetup: ['tests/e2e/global-setup.ts'],
-    // Each file's CPU seconds (tests/e2e/cpu-time.ts), for the slowest-files list of npm test.
-    setupFiles: ['tests/e2e/cpu-time.ts'],
+    // Each file's CPU seconds (tests/e2e/cpu-time.ts), for the slowest-files list of npm test, and
+    // the file's headless shell closed after its tests (tests/e2e/close-browser.ts; after-hooks run
+    // in reverse, so before the CPU is read).
+    setupFiles: ['tests/e2e/cpu-time.ts', 'tests/e2e/close-browser.ts'],
   },
 });

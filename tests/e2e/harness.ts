@@ -142,11 +142,12 @@ function testBrowser(): Promise<PwBrowser> {
   }
   return sharedBrowser;
 }
-afterAll(async () => {
+/** Closes the file's headless shell: after the file's tests (tests/e2e/close-browser.ts, a setup file). */
+export async function closeTestBrowser(): Promise<void> {
   const b = sharedBrowser;
   sharedBrowser = null;
   await (await b?.catch(() => null))?.close();
-});
+}
 
 /**
  * A browser of its own for one user: its tabs share one SharedWorker, as a real browser's do. A
