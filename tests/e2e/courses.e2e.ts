@@ -153,16 +153,16 @@ describe('class reports', () => {
       const option = filter.locator('option', { hasText: 'Yusuf Rahman' }).first();
       await option.waitFor({ state: 'attached', timeout: TIMEOUT });
       const label = (await option.textContent())!;
-      courseLabel = label.split(' · ')[1]!;
+      const [student, course] = label.split(' · ') as [string, string];
+      courseLabel = course;
       await filter.selectOption({ label });
       const list = page.getByRole('list', { name: 'Class reports' });
       // The filter's page on screen, as the teacher sees it before choosing a report: every row is
       // that student's, in that course (the rows before it are everyone's).
-      const [student, course] = label.split(' · ');
       await expect
         .poll(async () => {
           const rows = await list.getByRole('listitem').allInnerTexts();
-          return rows.length > 0 && rows.every((row) => row.includes(student!) && row.includes(course!));
+          return rows.length > 0 && rows.every((row) => row.includes(student) && row.includes(course));
         }, { timeout: TIMEOUT })
         .toBe(true);
       await list.getByRole('button', { name: 'Edit' }).first().click({ timeout: TIMEOUT });

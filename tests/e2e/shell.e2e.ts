@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeToasts, launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
+import { closeToasts, dismissInstall, launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
 import { ROUTES, type RouteDef } from '../../src/app/route-meta.ts';
 
 /**
@@ -44,8 +44,7 @@ async function withBrowser(fn: (b: Browser) => Promise<void>, opts: Parameters<t
 
 /** Closes the install prompt and every toast when they are showing (they cover the bottom right). */
 async function clearOverlays(page: Page) {
-  const notNow = page.getByRole('button', { name: 'Not now' });
-  if (await notNow.isVisible().catch(() => false)) await notNow.click().catch(() => {});
+  await dismissInstall(page);
   await closeToasts(page);
 }
 
