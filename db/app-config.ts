@@ -69,10 +69,16 @@ export type AppConfigFile = z.infer<typeof appConfigFile>;
 
 /**
  * `window.__APP_CONFIG__`, set by a `<script>` in the served `index.html`: the same keys, read before
- * anything else and winning over config.json, plus `engine` (`dedicated` forces one engine worker
- * per tab, leader-elected, where SharedWorker exists), which must be known before the worker starts.
+ * anything else and winning over config.json, plus two keys the page reads at once: `engine`
+ * (`dedicated` forces one engine worker per tab, leader-elected, where SharedWorker exists), which
+ * must be known before the worker starts, and `prepareScreens` (`false`: the role's other screens
+ * are not prepared while idle, so each first visit builds its screen on the click; for a host that
+ * would rather spare the device's CPU and memory, and for the browser tests that never visit them).
  */
-export const windowAppConfig = z.extend(appConfigFile, { engine: z.optional(z.enum(['shared', 'dedicated'])) });
+export const windowAppConfig = z.extend(appConfigFile, {
+  engine: z.optional(z.enum(['shared', 'dedicated'])),
+  prepareScreens: z.optional(z.boolean()),
+});
 export type WindowAppConfig = z.infer<typeof windowAppConfig>;
 
 /** The realtime part of the configuration, as the page hands it to the engine at hello. */

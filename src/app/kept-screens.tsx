@@ -12,6 +12,7 @@ import {
   type NavigationType,
 } from 'react-router';
 import { bottomNav, sideMenu } from '../components/layout/menu-items.ts';
+import { prepareScreens } from '../lib/config.ts';
 import { scrollToTop } from '../lib/scroll.ts';
 import { guard } from './guard.ts';
 import { routeOfPath, preloadRoute } from './preload.ts';
@@ -202,7 +203,7 @@ function usePreparedScreens(s: Store, keep: boolean, shell: ShellValue) {
   const mustConfirm = !!user && !user.email_verified_at && !!settings?.email_verification;
   const userKey = s.userKey;
   useEffect(() => {
-    if (!keep || !role || !router || mustConfirm) return;
+    if (!keep || !role || !router || mustConfirm || !prepareScreens()) return;
     let stopped = false;
     const paths = [...new Set([...bottomNav(role, enableWallet), ...sideMenu(role, { is_child: isChild })].filter((i) => !i.external).map((i) => i.to))];
     void (async () => {

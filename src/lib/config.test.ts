@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseConfigResponse, resolveConfig } from './config.ts';
+import { loadConfig, parseConfigResponse, parseWindowConfig, prepareScreens, resolveConfig } from './config.ts';
 
 const page = 'https://app.example.com/inbox';
 
@@ -45,9 +45,30 @@ describe('runtime configuration (config.json)', () => {
     expect(r.problems).toEqual([]);
     expect(r.config.apiBase).toBe('https://b.example/api');
     expect(r.config.realtime.overrides).toEqual({ host: 'ws.a.example', port: 443 });
+    // The page's own keys are read at once (engineMode, prepareScreens), not resolved with the file's.
+    const own = await loadConfig({ fetch: fetchFile, pageUrl: page, windowConfig: { prepareScreens: false }, buildVersion: '1' });
+    expect(own.problems).toEqual([]);
+    expect(own.config).toEqual(resolveConfig([{ apiBase: 'https://a.example/api', realtime: { host: 'ws.a.example', port: 6001 } }], page, '1'));
+    expect(parseWindowConfig({ prepareScreens: 'no' }).problem).toMatch(/^window.__APP_CONFIG__ is not valid: prepareScreens/);
     const bad = await loadConfig({ fetch: fetchFile, pageUrl: page, windowConfig: { engine: 'x' }, buildVersion: '1' });
     expect(bad.problems[0]).toMatch(/^window.__APP_CONFIG__ is not valid: engine/);
     expect(bad.config.apiBase).toBe('https://a.example/api');
+  });
+
+  it('prepares the other screens unless the page says prepareScreens: false', () => {
+    const w = globalThis as { window?: { __APP_CONFIG__?: unknown } };
+    const had = w.window;
+    try {
+      w.window = {};
+      expect(prepareScreens()).toBe(true);
+      w.window = { __APP_CONFIG__: { prepareScreens: false } };
+      expect(prepareScreens()).toBe(false);
+      // Not valid: reported by loadConfig, and the default here.
+      w.window = { __APP_CONFIG__: { prepareScreens: 'no' } };
+      expect(prepareScreens()).toBe(true);
+    } finally {
+      w.window = had;
+    }
   });
 
   it('starts with the defaults when the file cannot be fetched (offline, no copy kept)', async () => {

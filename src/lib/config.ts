@@ -122,7 +122,7 @@ export async function loadConfig(opts: { fetch?: typeof fetch; url?: string; pag
     // Offline with no copy kept, or no answer in time: the defaults, without alarming anyone.
     console.warn('[config] config.json not read; the defaults are used:', e);
   }
-  const { engine: _engine, ...winFile } = win.file ?? {};
+  const { engine: _engine, prepareScreens: _prepare, ...winFile } = win.file ?? {};
   const config = resolveConfig([file, win.file ? winFile : null], opts.pageUrl ?? location.href, opts.buildVersion ?? buildVersion());
   return { config, problems };
 }
@@ -142,4 +142,9 @@ export function appConfig(): Promise<ConfigLoad> {
 /** `window.__APP_CONFIG__.engine`, read at once: the worker starts before config.json answers. */
 export function engineMode(): 'shared' | 'dedicated' {
   return parseWindowConfig(window.__APP_CONFIG__).file?.engine ?? 'shared';
+}
+
+/** `window.__APP_CONFIG__.prepareScreens`: whether the role's other screens are prepared while idle (default yes). */
+export function prepareScreens(): boolean {
+  return parseWindowConfig(window.__APP_CONFIG__).file?.prepareScreens ?? true;
 }

@@ -333,7 +333,7 @@ interface AuditSession {
 }
 
 async function openSession(role: Role, arabic = false): Promise<AuditSession> {
-  const b: Browser = await launchBrowser({ viewport: SIZES[0][1] });
+  const b: Browser = await launchBrowser({ viewport: SIZES[0][1], prepareScreens: true });
   const page = await b.newPage();
   try {
     if (role === 'guest') await page.goto(`${app.url}/login`);
@@ -523,7 +523,7 @@ describe('accessibility (axe)', () => {
   it('a keyboard-only walk: sign in, the dashboard, a class dialog, the calendar, the inbox, the wallet', async () => {
     const student = one<{ id: number; timezone: string }>('SELECT id, timezone FROM users WHERE email = ?', STUDENT);
     const conversation = one<{ id: number; title: string }>('SELECT id, title FROM conversations WHERE id = ?', openConversationOf(STUDENT));
-    const b = await launchBrowser();
+    const b = await launchBrowser({ prepareScreens: true });
     const page = await b.newPage();
     const key = (k: string) => page.keyboard.press(k);
     const heading = (name: string) => expect.poll(() => focused(page), { timeout: TIMEOUT }).toBe(`h1 ${name}`);
@@ -628,7 +628,7 @@ describe('accessibility (axe)', () => {
   }, 90_000);
 
   it('the carousel pauses (button, pointer, focus, reduced motion); navigation moves focus to the new heading, the first load does not', async () => {
-    const b = await launchBrowser();
+    const b = await launchBrowser({ prepareScreens: true });
     const page = await b.newPage();
     try {
       await signIn(page, app.url, STUDENT, { timeout: TIMEOUT });

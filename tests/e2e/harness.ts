@@ -121,6 +121,16 @@ export interface LaunchOptions {
    * it on in every browser.
    */
   serviceWorker?: boolean;
+  /**
+   * The app prepares the role's other screens while idle, as it does for a user
+   * (`window.__APP_CONFIG__.prepareScreens`). Off unless asked for: a test opens the screens it
+   * checks and leaves, and the preparing cost every page that lived past a second about a seventh
+   * of a file's CPU (`classes`, `polish-forms` and `class-reminder`: 195 and 203 s with it, 182 and
+   * 162 s without, 1 December). A first visit then builds its screen on the click, as for a user who
+   * clicks within the first second. The tests of preparing itself, and those that walk every screen
+   * (accessibility, the languages), ask for it; `E2E_PREPARE_SCREENS=1` turns it on everywhere.
+   */
+  prepareScreens?: boolean;
 }
 
 /** The contexts launched with the app's service worker (`waitForServiceWorker` checks). */
@@ -168,6 +178,10 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> 
   if (worker) withWorker.add(context);
   // Transpiled test code may wrap functions in a `__name` helper the page lacks.
   await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
+  if (!opts.prepareScreens && !process.env.E2E_PREPARE_SCREENS) {
+    // Before the page's own scripts: a test's own `__APP_CONFIG__` (set later) replaces it.
+    await context.addInitScript('window.__APP_CONFIG__ = { ...window.__APP_CONFIG__, prepareScreens: false };');
+  }
   const errors: string[] = [];
   // `E2E_CPU_THROTTLE=R` (npm run test:repeat -- --cpu R) slows every tab's CPU R×, as on a phone.
   const throttle = Number(process.env.E2E_CPU_THROTTLE ?? 0);
@@ -234,7 +248,8 @@ export async function withBrowser(
   fn: (b: Browser) => Promise<void>,
   opts: LaunchOptions & { allowErrors?: RegExp } = {},
 ): Promise<void> {
-  const b = await launchBrowser({ viewport: opts.viewport, notifications: opts.notifications, serviceWorker: opts.serviceWorker });
+  const { allowErrors: _allow, ...launch } = opts;
+  const b = await launchBrowser(launch);
   try {
     await fn(b).catch(async (e: unknown) => {
       const file = `/tmp/${name}-failure-${Date.now()}.png`;

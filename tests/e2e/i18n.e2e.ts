@@ -17,7 +17,7 @@ const bareTitle = (page: Page) => page.title().then((t) => t.replace(/^\(\d+\+?\
 
 describe('Arabic interface', () => {
   it('switches in every tab at once, mirrors the layout, survives a reload and switches back', async () => {
-    const b = await launchBrowser();
+    const b = await launchBrowser({ prepareScreens: true });
     try {
       const page = await b.newPage();
       await signIn(page, app.url, 'student@example.com', { timeout: TIMEOUT });
@@ -89,7 +89,7 @@ describe('Arabic interface', () => {
   });
 
   it('a guest switches on the sign-in page', async () => {
-    const b = await launchBrowser();
+    const b = await launchBrowser({ prepareScreens: true });
     try {
       const page = await b.newPage();
       await page.goto(`${app.url}/login`);

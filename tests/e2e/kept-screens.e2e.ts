@@ -58,7 +58,7 @@ function framesAfter(page: Page, text: string, go: 'back' | 'menu'): Promise<str
 
 describe('kept screens', () => {
   it('shows a screen seen before as it was kept, with what changed while it was hidden in its first frame', async () => {
-    const b = await launchBrowser();
+    const b = await launchBrowser({ prepareScreens: true });
     try {
       const page = await b.newPage();
       await signIn(page, app.url, STUDENT);
@@ -109,7 +109,7 @@ describe('kept screens', () => {
   });
 
   it('prepares the other screens while idle: after a reload, the first visit of each shows its data in its first frame, with no skeleton', async () => {
-    const b = await launchBrowser();
+    const b = await launchBrowser({ prepareScreens: true });
     try {
       const page = await b.newPage();
       await signIn(page, app.url, STUDENT);
@@ -139,7 +139,7 @@ describe('kept screens', () => {
   });
 
   it('offline before the other screens and the shell\'s parts have their code (no service worker yet): the app stays; back online, each menu screen and the user menu open', async () => {
-    const b = await launchBrowser();
+    const b = await launchBrowser({ prepareScreens: true });
     try {
       const page = await b.newPage();
       await signIn(page, app.url, STUDENT);
@@ -168,7 +168,7 @@ describe('kept screens', () => {
   });
 
   it('a screen first visited offline before its code came says so, and opens by itself once the connection is back', async () => {
-    const b = await launchBrowser();
+    const b = await launchBrowser({ prepareScreens: true });
     try {
       const page = await b.newPage();
       const inbox = STUDENT_SCREENS.find((s) => s.label === 'Inbox')!;
