@@ -126,7 +126,8 @@ export interface LaunchOptions {
    * (`window.__APP_CONFIG__.prepareScreens`). Off unless asked for: a test opens the screens it
    * checks and leaves, and the preparing cost every page that lived past a second about a seventh
    * of a file's CPU (`classes`, `polish-forms` and `class-reminder`: 195 and 203 s with it, 182 and
-   * 162 s without, 1 December). A first visit then builds its screen on the click, as for a user who
+   * 162 s without, 1 December; a fresh clone's CI did not show it above the machine's noise: 1758 s of
+   * browser-test CPU, against 1760–1943 s in the three runs before). A first visit then builds its screen on the click, as for a user who
    * clicks within the first second. The tests of preparing itself, and those that walk every screen
    * (accessibility, the languages), ask for it; `E2E_PREPARE_SCREENS=1` turns it on everywhere.
    */
@@ -141,7 +142,8 @@ const withWorker = new WeakSet<BrowserContext>();
  * closed after them: each test's "browser" is a new context in it, with its own storage (its own
  * IndexedDB, SharedWorker and service worker), as separate as a second browser profile. Launching a
  * process per browser cost about 0.9 s of CPU each (its browser, GPU and network processes), a
- * context in a running one about 0.2 s; the suite opens some 150 (measured 1 December).
+ * context in a running one 0.26–0.39 s (the shell's own launch spread over ten); the suite opens some
+ * 150 (measured 1 December).
  */
 let sharedBrowser: Promise<PwBrowser> | null = null;
 function testBrowser(): Promise<PwBrowser> {
