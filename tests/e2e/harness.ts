@@ -126,10 +126,11 @@ export interface LaunchOptions {
    * (`window.__APP_CONFIG__.prepareScreens`). Off unless asked for: a test opens the screens it
    * checks and leaves, and the preparing cost every page that lived past a second about a seventh
    * of a file's CPU (`classes`, `polish-forms` and `class-reminder`: 195 and 203 s with it, 182 and
-   * 162 s without, 1 December; a fresh clone's CI did not show it above the machine's noise: 1758 s of
-   * browser-test CPU, against 1760–1943 s in the three runs before). A first visit then builds its screen on the click, as for a user who
-   * clicks within the first second. The tests of preparing itself, and those that walk every screen
-   * (accessibility, the languages), ask for it; `E2E_PREPARE_SCREENS=1` turns it on everywhere.
+   * 162 s without, 1 December; a fresh clone's CI did not show it above the machine's noise: 1758
+   * and 1820 s of browser-test CPU, against 1760–1943 s in the three runs before). A first visit
+   * then builds its screen on the click, as for a user who clicks within the first second. The
+   * tests of the preparing itself, and those that walk every screen (accessibility, the
+   * languages), ask for it; `E2E_PREPARE_SCREENS=1` turns it on everywhere.
    */
   prepareScreens?: boolean;
 }
