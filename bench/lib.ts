@@ -77,6 +77,17 @@ export const useTestBrowser = () => {
   jsFlags = `--expose-gc ${TEST_JS_FLAGS}`.trim();
 };
 
+/**
+ * Whether the browsers launched from now on let the app prepare the screens not yet opened while
+ * idle (src/app/kept-screens.tsx), as the product does. The smoke run turns it off for the sections
+ * whose rows do not measure it, as the browser tests do (`window.__APP_CONFIG__.prepareScreens`):
+ * every signed-in page rendered ten hidden screens it never showed.
+ */
+let preparing = true;
+export const setPreparing = (on: boolean) => {
+  preparing = on;
+};
+
 export async function launch(viewport = { width: 1280, height: 800 }): Promise<BenchBrowser> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-bench-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -90,6 +101,7 @@ export async function launch(viewport = { width: 1280, height: 800 }): Promise<B
   const net = await NetworkControl.connect(dir);
   // tsx keeps function names with a `__name` helper that the page lacks: give the page a no-op one.
   await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
+  if (!preparing) await context.addInitScript('window.__APP_CONFIG__ = { ...window.__APP_CONFIG__, prepareScreens: false };');
   const errors: string[] = [];
   const watch = (p: Page) => p.on('pageerror', (e) => errors.push(e.message));
   context.pages().forEach(watch);
