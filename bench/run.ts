@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../server/index.ts';
 import { openDatabase } from '../server/db/index.ts';
+import { classEnd, EDIT_LOCK_MS, JOIN_EARLY_MS } from '../server/lib/classes.ts';
 import { seed } from '../server/seed/index.ts';
 import { productionBuild } from '../tests/e2e/global-setup.ts';
 import { armWaitForText, jsGzipBytes, launch, printTable, setPreparing, sleep, stats, useTestBrowser, type BenchBrowser, type Row } from './lib.ts';
@@ -565,7 +566,8 @@ async function benchEconomy(server: RunningServer) {
 
 /**
  * Bytes per hour of idle polling: the teacher on the calendar and the student on the dashboard,
- * each alone in a browser of its own (both at once), one tab each, no input. Counted on the
+ * each alone in a browser of its own (both at once), one tab each, no input, from the first poll
+ * that found nothing new. Counted on the
  * client: the `encodedDataLength` (headers and body as they came over the wire, so compressed if
  * the server compressed) of every /api/ response the shared worker received in the window
  * (CDP Network.loadingFinished), extrapolated from the window to an hour. The realtime socket's
@@ -580,12 +582,17 @@ async function idlePollingBytes(server: RunningServer) {
     cases.map(async (c) => {
       const b = await launch();
       try {
+        // The window opens once polling is steady: at the screen's first poll answered "not
+        // modified". A fixed 3 s after opening the page counted the start-up's own requests in a
+        // full run (the calendar's two months in full, the realtime sign-in, the token check).
+        const steady = b.net.nextTransfer((t) => new URL(t.url).pathname === `/api${c.path}` && t.status === 304, 90_000);
         await signedInPage(b, server.url, c.email, c.path);
-        await sleep(3000);
-        b.net.takeTransfers();
         if (!b.net.workerAttached) throw new Error('the shared worker is not attached: its bytes cannot be counted');
+        await steady;
+        b.net.takeTransfers();
+        const from = server.app.now();
         await sleep(BYTES_WINDOW_MS);
-        return b.net.takeTransfers();
+        return { transfers: b.net.takeTransfers(), changes: classChanges(server, c.email, from, server.app.now()) };
       } finally {
         await b.close();
       }
@@ -593,7 +600,7 @@ async function idlePollingBytes(server: RunningServer) {
   );
   const secs = BYTES_WINDOW_MS / 1000;
   cases.forEach((c, i) => {
-    const ts = results[i]!;
+    const { transfers: ts, changes } = results[i]!;
     const bytes = ts.reduce((n, t) => n + t.bytes, 0);
     const byPath = new Map<string, { n: number; notModified: number; bytes: number }>();
     for (const t of ts) {
@@ -610,9 +617,33 @@ async function idlePollingBytes(server: RunningServer) {
       .join(', ');
     rows.push({
       section: 'requests', name: `idle polling, ${c.who}: API bytes received per hour`, value: (bytes * 3600) / secs / 1e6, unit: 'MB/h', target: c.target,
-      note: `${(bytes / 1024).toFixed(1)} KB in ${secs} s × ${(3600 / secs).toFixed(0)}${detail ? `: ${detail}` : ''}`,
+      note: `${(bytes / 1024).toFixed(1)} KB in ${secs} s × ${(3600 / secs).toFixed(0)}${detail ? `: ${detail}` : ''}; ${changes.inWindow} class state changes in the window, ${changes.perHour} in the busiest hour of the user's seeded day`,
     });
   });
+}
+
+/**
+ * The moments one of the user's classes changes what the server says of it by the clock alone
+ * (server/lib/classes.ts: changes become locked, joining opens, the class starts, it ends): in the
+ * window, and the most in any hour of the next day. Each changes the calendar's reply, which is
+ * then sent whole again (once for each month polled that includes the class), so a window that
+ * holds one reads several times the hour's average.
+ */
+function classChanges(server: RunningServer, email: string, from: number, to: number): { inWindow: number; perHour: number } {
+  const rows = server.app.db
+    .prepare(
+      `SELECT k.start_at, k.duration FROM classes k JOIN enrollments e ON e.id = k.enrollment_id JOIN users u ON u.email = ?
+       WHERE (e.teacher_id = u.id OR e.student_id = u.id) AND k.canceled = 0 AND k.start_at BETWEEN ? AND ?`,
+    )
+    .all(email, from - 864e5, from + 2 * 864e5) as { start_at: number; duration: number }[];
+  const moments = rows.flatMap((r) => [r.start_at - EDIT_LOCK_MS, r.start_at - JOIN_EARLY_MS, r.start_at, classEnd(r)]).sort((a, b) => a - b);
+  let perHour = 0;
+  for (let i = 0, j = 0; i < moments.length; i++) {
+    if (moments[i]! < from || moments[i]! > from + 864e5) continue;
+    while (moments[j]! < moments[i]! - 3600e3) j++;
+    perHour = Math.max(perHour, i - j + 1);
+  }
+  return { inWindow: moments.filter((m) => m >= from && m < to).length, perHour };
 }
 
 async function benchLargeData(server: RunningServer) {
