@@ -14,7 +14,7 @@ import { useLoggingOut } from '../features/auth/logout-state.ts';
 import { KeptOutlet } from './kept-screens.tsx';
 import { PreviousQueryProvider } from './previous-query.tsx';
 import type { RouteDef } from './route-meta.ts';
-import { useShellCore } from './session-context.tsx';
+import { useSessionShape, useSettings } from './session-context.tsx';
 import { SessionWatch } from './session-watch.tsx';
 import { ShellDataAlert } from './shell-data-alert.tsx';
 import { AttentionWatch } from './attention-watch.tsx';
@@ -40,8 +40,9 @@ const useRouteDef = () => {
  * only the outlet (and the links that mark the current page), not the bars, menus and boxes.
  */
 const Frame = memo(function Frame({ white, footer }: { white: boolean; footer: boolean }) {
-  const { session, settings } = useShellCore();
-  const signedIn = session.status === 'signed-in';
+  // Not the user itself: a change of their credits or counts does not render the frame again.
+  const { signedIn } = useSessionShape();
+  const settings = useSettings();
   const loggingOut = useLoggingOut();
   const { t } = useI18n();
 
@@ -89,8 +90,7 @@ const Frame = memo(function Frame({ white, footer }: { white: boolean; footer: b
 /** The route's screen; screens of a signed-in user stay mounted while hidden (kept-screens.tsx), guest pages do not. */
 function Screens() {
   const def = useRouteDef();
-  const { session } = useShellCore();
-  const signedIn = session.status === 'signed-in';
+  const { signedIn, userId } = useSessionShape();
   const keep = signedIn && !!def && !def.meta.guestOnly && def.name !== 'not-found';
-  return <KeptOutlet userKey={signedIn ? String(session.user.id) : 'guest'} keep={keep} />;
+  return <KeptOutlet userKey={signedIn ? String(userId) : 'guest'} keep={keep} />;
 }

@@ -38,6 +38,31 @@ const ShellNotificationsContext = createContext<Notification[]>([]);
  * changes. Split in three, so a screen shown again after the engine's status changed (every sync
  * does: its time) re-renders only the few readers of the status, not every reader of the user.
  */
+/**
+ * What the frame and the menus read of the session: who is signed in and in what role. It changes
+ * with the user, not with their credits or unread count, so a transfer or a new message does not
+ * render the frame, the bars and the menus again (a credits change rendered 1,116 components on
+ * the wallet; 2 December). Its readers of a figure (the credits badge, the unread chips) read it
+ * themselves.
+ */
+export interface SessionShape {
+  ready: boolean;
+  signedIn: boolean;
+  userId: number | null;
+  role: Role | null;
+  /** A child's account (a parent's family menu is not theirs). */
+  isChild: boolean;
+}
+const ShellShapeContext = createContext<SessionShape>({ ready: false, signedIn: false, userId: null, role: null, isChild: false });
+/** The app settings, a context of their own: they change with `/app`, not with the user. */
+const ShellSettingsContext = createContext<AppSettings | null>(null);
+/** The user's counts (the menus' chips, the bell's badge): their readers re-render when a count changes. */
+export interface UserCounts {
+  unreadInbox: number;
+  notifications: number;
+}
+const NO_COUNTS: UserCounts = { unreadInbox: 0, notifications: 0 };
+const ShellCountsContext = createContext<UserCounts>(NO_COUNTS);
 const ScreenCoreContext = createContext<ShellCore | null>(null);
 const ScreenStatusContext = createContext<EngineStatus | null>(null);
 const ScreenNotificationsContext = createContext<Notification[]>([]);
@@ -46,13 +71,31 @@ const onlineOf = (v: ShellValue) => v.status?.online !== false;
 
 const useCoreOf = (v: ShellValue): ShellCore => useMemo(() => ({ ready: v.ready, session: v.session, settings: v.settings }), [v.ready, v.session, v.settings]);
 
+function useShapeOf(v: ShellValue): SessionShape {
+  const user = v.session.status === 'signed-in' ? v.session.user : null;
+  const [signedIn, userId, role, isChild] = [!!user, user?.id ?? null, roleOf(user), !!user?.is_child];
+  return useMemo(() => ({ ready: v.ready, signedIn, userId, role, isChild }), [v.ready, signedIn, userId, role, isChild]);
+}
+
+function useCountsOf(v: ShellValue): UserCounts {
+  const user = v.session.status === 'signed-in' ? v.session.user : null;
+  const [unreadInbox, notifications] = [user?.unread_inbox_count ?? 0, user?.notifications_count ?? 0];
+  return useMemo(() => ({ unreadInbox, notifications }), [unreadInbox, notifications]);
+}
+
 export function ShellProvider({ value, children }: { value: ShellValue; children: ReactNode }) {
   return (
     <ShellContext.Provider value={value}>
       <ShellCoreContext.Provider value={useCoreOf(value)}>
-        <ShellOnlineContext.Provider value={onlineOf(value)}>
-          <ShellNotificationsContext.Provider value={value.notifications}>{children}</ShellNotificationsContext.Provider>
-        </ShellOnlineContext.Provider>
+        <ShellShapeContext.Provider value={useShapeOf(value)}>
+          <ShellSettingsContext.Provider value={value.settings}>
+            <ShellCountsContext.Provider value={useCountsOf(value)}>
+              <ShellOnlineContext.Provider value={onlineOf(value)}>
+                <ShellNotificationsContext.Provider value={value.notifications}>{children}</ShellNotificationsContext.Provider>
+              </ShellOnlineContext.Provider>
+            </ShellCountsContext.Provider>
+          </ShellSettingsContext.Provider>
+        </ShellShapeContext.Provider>
       </ShellCoreContext.Provider>
     </ShellContext.Provider>
   );
@@ -103,14 +146,32 @@ export function useLiveShell(): ShellValue {
   return v;
 }
 
-export const useSettings = () => useShellCore().settings;
+/**
+ * Who is signed in and in what role (the shell's own value: it changes only with the user, so a
+ * kept screen reading it is not rendered again while hidden by a credit or a count).
+ */
+export const useSessionShape = (): SessionShape => useContext(ShellShapeContext);
+
+/** The app settings: inside a kept screen, its copy. Its readers re-render when the settings change, not with the user. */
+export function useSettings(): AppSettings | null {
+  const core = use(ScreenCoreContext);
+  return core ? core.settings : use(ShellSettingsContext);
+}
+
+/** The user's counts (0 for a guest): inside a kept screen, its copy. */
+export function useUserCounts(): UserCounts {
+  const core = use(ScreenCoreContext);
+  if (!core) return use(ShellCountsContext);
+  const user = core.session.status === 'signed-in' ? core.session.user : null;
+  return user ? { unreadInbox: user.unread_inbox_count ?? 0, notifications: user.notifications_count ?? 0 } : NO_COUNTS;
+}
+export const useUnreadInbox = (): number => useUserCounts().unreadInbox;
+
+/** The whole user (null for a guest): its readers re-render at every change of it (credits, counts); prefer the narrower hooks above. */
 export function useUser(): User | null {
   const { session } = useShellCore();
   return session.status === 'signed-in' ? session.user : null;
 }
-export function useRole(): Role | null {
-  const user = useUser();
-  return roleOf(user);
-}
+export const useRole = (): Role | null => useSessionShape().role;
 /** The signed-in user's role, or null for a guest. */
 export const roleOf = (user: User | null): Role | null => (user ? (isTeacher(user) ? 'teacher' : 'student') : null);

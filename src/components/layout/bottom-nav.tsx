@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Badge, Box, Link, Text, VStack } from '@chakra-ui/react';
 import { NavLink } from 'react-router';
-import { useRole, useSettings, useUser } from '../../app/session-context.tsx';
+import { useRole, useSettings, useUnreadInbox } from '../../app/session-context.tsx';
 import { AppIcon } from '../ui/icons.tsx';
 import { badgeCount, bottomNav } from './menu-items.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
@@ -12,12 +12,11 @@ export const BOTTOM_NAV_HEIGHT = '64px';
 // Memoised: the layout re-renders on every navigation; this part does not depend on the route.
 export const BottomNav = memo(function BottomNav() {
   const role = useRole();
-  const user = useUser();
+  const unread = useUnreadInbox();
   const settings = useSettings();
   const { t } = useI18n();
   if (!role) return null;
   const items = bottomNav(role, settings?.enable_app_wallet ?? false);
-  const unread = user?.unread_inbox_count ?? 0;
   return (
     <Box
       as="nav"

@@ -1,6 +1,6 @@
 import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { useRole, useUser } from '../../app/session-context.tsx';
+import { useSessionShape, useUnreadInbox } from '../../app/session-context.tsx';
 import type { Woken } from '../ui/lazy-part.tsx';
 import { MenuButton } from './menu-drawer.tsx';
 import { Logo } from './logo.tsx';
@@ -17,8 +17,8 @@ export default function MenuDrawerPopup({ extra = [], woken }: { extra?: MenuIte
     if (woken.focus && !woken.open) trigger.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const role = useRole();
-  const user = useUser();
+  const { role, isChild } = useSessionShape();
+  const unread = useUnreadInbox();
   const close = () => setOpen(false);
   const { t } = useI18n();
   return (
@@ -38,7 +38,7 @@ export default function MenuDrawerPopup({ extra = [], woken }: { extra?: MenuIte
               </Drawer.Title>
             </Drawer.Header>
             <Drawer.Body px="3">
-              <NavList items={[...sideMenu(role, user), ...extra]} unread={user?.unread_inbox_count ?? 0} onNavigate={close} label={t('shell.menu')} />
+              <NavList items={[...sideMenu(role, { is_child: isChild }), ...extra]} unread={unread} onNavigate={close} label={t('shell.menu')} />
               {!role && <LanguageMenu mt="4" px="3" />}
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>

@@ -1,6 +1,6 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { Box } from '@chakra-ui/react';
-import { useRole, useUser } from '../../app/session-context.tsx';
+import { useSessionShape, useUnreadInbox } from '../../app/session-context.tsx';
 import { sideMenu } from './menu-items.ts';
 import { NavList } from './nav-item.tsx';
 import { useI18n } from '../../lib/i18n/index.ts';
@@ -8,8 +8,9 @@ import { useI18n } from '../../lib/i18n/index.ts';
 /** The desktop side menu (md and up), below the navbar, for signed-in users. */
 // Memoised: the layout re-renders on every navigation; this part does not depend on the route.
 export const SideMenu = memo(function SideMenu() {
-  const role = useRole();
-  const user = useUser();
+  const { role, isChild } = useSessionShape();
+  const unread = useUnreadInbox();
+  const items = useMemo(() => sideMenu(role, { is_child: isChild }), [role, isChild]);
   const { t } = useI18n();
   return (
     <Box
@@ -27,7 +28,7 @@ export const SideMenu = memo(function SideMenu() {
       bg="surface"
       p="3"
     >
-      <NavList items={sideMenu(role, user)} unread={user?.unread_inbox_count ?? 0} label={t('shell.mainMenu')} />
+      <NavList items={items} unread={unread} label={t('shell.mainMenu')} />
     </Box>
   );
 });

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Badge, Box, Float, HStack, IconButton, Link, Spacer } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { useRole, useUser } from '../../app/session-context.tsx';
+import { useRole, useUnreadInbox, useUser } from '../../app/session-context.tsx';
 import { NotificationsMenu } from '../../features/notifications/notifications-menu.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { AppIcon } from '../ui/icons.tsx';
@@ -17,9 +17,8 @@ import { useI18n } from '../../lib/i18n/index.ts';
 /** The signed-in navbar: 85 px from md up, 65 px on phones. */
 // Memoised: the layout re-renders on every navigation; this part does not depend on the route.
 export const TopBar = memo(function TopBar() {
-  const user = useUser();
   const role = useRole();
-  const unread = user?.unread_inbox_count ?? 0;
+  const unread = useUnreadInbox();
   const { t } = useI18n();
   return (
     <HStack as="header" h={{ base: 'navbarPhone', md: 'navbar' }} px={{ base: '2', md: '6' }} gap={{ base: '1', md: '3' }}>
@@ -28,17 +27,7 @@ export const TopBar = memo(function TopBar() {
       <RamadanBadge />
       <Spacer />
       <ConnectionChip />
-      {role === 'student' && user && (
-        <Link asChild _hover={{ textDecoration: 'none' }}>
-          <RouterLink to="/wallet" aria-label={t('shell.credits', { amount: formatMoney(user.credits) })}>
-            <Badge size="lg" colorPalette="green" variant="subtle" gap="1.5" data-testid="credits-badge">
-              {/* Not on a phone: beside the connection chip, the bar had no room for it (the logo was squeezed). */}
-              <AppIcon name="wallet" boxSize="4" display={{ base: 'none', sm: 'inline-block' }} />
-              {formatMoney(user.credits)}
-            </Badge>
-          </RouterLink>
-        </Link>
-      )}
+      {role === 'student' && <CreditsBadge />}
       <IconButton asChild variant="ghost" colorPalette="gray" position="relative" display={{ base: 'none', md: 'inline-flex' }}>
         <RouterLink to="/inbox" aria-label={unread > 0 ? t('shell.inboxUnread', { n: unread }) : t('shell.inbox')}>
           <AppIcon name="inbox" />
@@ -59,3 +48,21 @@ export const TopBar = memo(function TopBar() {
     </HStack>
   );
 });
+
+/** The student's credits, a link to the wallet: the only part of the bar a change of the balance renders again. */
+function CreditsBadge() {
+  const user = useUser();
+  const { t } = useI18n();
+  if (!user) return null;
+  return (
+    <Link asChild _hover={{ textDecoration: 'none' }}>
+      <RouterLink to="/wallet" aria-label={t('shell.credits', { amount: formatMoney(user.credits) })}>
+        <Badge size="lg" colorPalette="green" variant="subtle" gap="1.5" data-testid="credits-badge">
+          {/* Not on a phone: beside the connection chip, the bar had no room for it (the logo was squeezed). */}
+          <AppIcon name="wallet" boxSize="4" display={{ base: 'none', sm: 'inline-block' }} />
+          {formatMoney(user.credits)}
+        </Badge>
+      </RouterLink>
+    </Link>
+  );
+}

@@ -1,5 +1,5 @@
 import { Menu, Portal } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useUser } from '../../app/session-context.tsx';
 import { LogoutDialog } from '../../features/auth/logout-dialog.tsx';
 import { AppIcon } from '../ui/icons.tsx';
@@ -20,7 +20,6 @@ export default function UserMenuPopup({ woken }: { woken: Woken }) {
   }, []);
   const navigate = useAppNavigate();
   const [confirming, setConfirming] = useState(false);
-  const { t } = useI18n();
   if (!user) return null;
   return (
     <>
@@ -35,24 +34,32 @@ export default function UserMenuPopup({ woken }: { woken: Woken }) {
         <Menu.Trigger asChild>
           <AccountButton ref={trigger} user={user} />
         </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="48">
-              <Menu.Item value="help">
-                <AppIcon name="help" boxSize="4" /> {t('menu.help')}
-              </Menu.Item>
-              <Menu.Item value="settings">
-                <AppIcon name="settings" boxSize="4" /> {t('menu.settings')}
-              </Menu.Item>
-              <Menu.Separator />
-              <Menu.Item value="logout" color="fg.error">
-                <AppIcon name="logout" boxSize="4" /> {t('menu.logout')}
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
+        <UserMenuItems />
       </Menu.Root>
       <LogoutDialog open={confirming} onClose={() => setConfirming(false)} finalFocusEl={() => trigger.current} />
     </>
   );
 }
+
+/** The menu's items: memoised, as the popup renders again with every change of the user (their credits too). */
+const UserMenuItems = memo(function UserMenuItems() {
+  const { t } = useI18n();
+  return (
+    <Portal>
+      <Menu.Positioner>
+        <Menu.Content minW="48">
+          <Menu.Item value="help">
+            <AppIcon name="help" boxSize="4" /> {t('menu.help')}
+          </Menu.Item>
+          <Menu.Item value="settings">
+            <AppIcon name="settings" boxSize="4" /> {t('menu.settings')}
+          </Menu.Item>
+          <Menu.Separator />
+          <Menu.Item value="logout" color="fg.error">
+            <AppIcon name="logout" boxSize="4" /> {t('menu.logout')}
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Positioner>
+    </Portal>
+  );
+});

@@ -1,6 +1,6 @@
 import { Box, Menu, Portal, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { useNotifications, useRole, useUser } from '../../app/session-context.tsx';
+import { useNotifications, useRole, useUserCounts } from '../../app/session-context.tsx';
 import { getEngine } from '../../lib/engine/connect.ts';
 import { mutate } from '../../lib/engine/mutation.ts';
 import type { Woken } from '../../components/ui/lazy-part.tsx';
@@ -21,13 +21,13 @@ import { TOP_BAR_MENU_POSITIONING } from '../../components/layout/menu-items.ts'
 export default function NotificationsPopup({ woken }: { woken: Woken }) {
   const { t } = useI18n();
   const notifications = useNotifications();
-  const user = useUser();
+  // The count alone, not the user: a change of the credits does not render the ten items again.
+  const serverCount = useUserCounts().notifications;
   const role = useRole() ?? 'student';
   const navigate = useAppNavigate();
   const now = useNow(20_000);
   const [showAll, setShowAll] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const serverCount = user?.notifications_count ?? 0;
   const count = serverCount;
   useEffect(() => () => clearTimeout(timer.current), []);
 

@@ -1,10 +1,12 @@
 import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import { formatMoney } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { borrowAllowed, borrowRemainder, type BorrowState } from './rules.ts';
 
 /** The borrow offer: what is left under the cap, or why borrowing is not offered. */
-export function BorrowCard({ state, onBorrow }: { state: BorrowState; onBorrow: () => void }) {
+// Memoised: the wallet renders again with every change of the user; its page hands it a memoised state.
+export const BorrowCard = memo(function BorrowCard({ state, onBorrow }: { state: BorrowState; onBorrow: () => void }) {
   const { t } = useI18n();
   const allowed = borrowAllowed(state);
   return (
@@ -26,4 +28,4 @@ export function BorrowCard({ state, onBorrow }: { state: BorrowState; onBorrow: 
       </Card.Body>
     </Card.Root>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { Button, Card, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
+import { same } from '../../../db/same.ts';
 import type { PaymentMethod, Wallet } from '../../../db/entities.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { CardPaymentDialog } from './card-payment-dialog.tsx';
@@ -9,8 +10,14 @@ import { MoneyInputGroup } from './money-input-group.tsx';
 import { useI18n } from '../../lib/i18n/index.ts';
 import { canPay, parseAmount, rechargeError, recommendedRecharge } from './rules.ts';
 
-/** The amount (checked against the minimum on blur), the recommendation and the payment methods. */
-export function RechargePanel({ wallet }: { wallet: Wallet }) {
+/**
+ * The amount (checked against the minimum on blur), the recommendation and the payment methods.
+ * Rendered again only when what it shows of the wallet changes, not with the balance.
+ */
+export const RechargePanel = memo(RechargePanelNow, (a, b) =>
+  a.wallet.min_recharge_amount === b.wallet.min_recharge_amount && a.wallet.weekly_cost === b.wallet.weekly_cost && same(a.wallet.payment_methods, b.wallet.payment_methods));
+
+function RechargePanelNow({ wallet }: { wallet: Wallet }) {
   const { t } = useI18n();
   const min = wallet.min_recharge_amount;
   const [raw, setRaw] = useState('');

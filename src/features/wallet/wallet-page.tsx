@@ -1,6 +1,6 @@
 import { Heading, Link, Skeleton, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useUser } from '../../app/session-context.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { LoadError } from '../../components/ui/load-state.tsx';
@@ -28,11 +28,10 @@ export function WalletPage() {
 
   const credits = user?.credits ?? wallet?.credits ?? 0;
   const loan = user?.loan_credits ?? wallet?.loan_credits ?? 0;
-  const borrowState = {
-    can_borrow: wallet?.can_borrow ?? user?.can_borrow ?? false,
-    max_borrow_amount: wallet?.max_borrow_amount ?? user?.max_borrow_amount ?? 0,
-    loan_credits: loan,
-  };
+  const canBorrow = wallet?.can_borrow ?? user?.can_borrow ?? false;
+  const maxBorrow = wallet?.max_borrow_amount ?? user?.max_borrow_amount ?? 0;
+  const borrowState = useMemo(() => ({ can_borrow: canBorrow, max_borrow_amount: maxBorrow, loan_credits: loan }), [canBorrow, maxBorrow, loan]);
+  const startBorrowing = useCallback(() => setBorrowing(true), []);
   const borrowOpen = (borrowing || params.get('borrow') === '1') && !!wallet && borrowAllowed(borrowState);
   const closeBorrow = () => {
     setBorrowing(false);
@@ -52,7 +51,7 @@ export function WalletPage() {
         <BalanceSummary credits={credits} loan={loan} pending={wallet?.pending_payments_count ?? 0} />
         {wallet ? (
           <>
-            <BorrowCard state={borrowState} onBorrow={() => setBorrowing(true)} />
+            <BorrowCard state={borrowState} onBorrow={startBorrowing} />
             <RechargePanel wallet={wallet} />
           </>
         ) : failed ? (
