@@ -9,25 +9,19 @@
 import { Profiler, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { AppSettings, User } from '../../../db/entities.ts';
+import type { User } from '../../../db/entities.ts';
 import { ShellProvider, type ShellValue } from '../../../src/app/session-context.tsx';
 import { BottomNav } from '../../../src/components/layout/bottom-nav.tsx';
 import { SideMenu } from '../../../src/components/layout/side-menu.tsx';
 import { TopBar } from '../../../src/components/layout/top-bar.tsx';
 import { host, mountPerTest, render } from '../render-root.tsx';
+import { settings, user } from './shell-fixtures.ts';
 
 (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };
 window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as never;
 
 mountPerTest();
 
-const user = (over: Partial<User> = {}): User =>
-  ({
-    id: 1, name: 'Amina', email: 'a@example.com', avatar: null, groupId: 0, credits: 10, loan_credits: 0, can_borrow: false,
-    max_borrow_amount: 0, timezone: 'UTC', notifications: [], notifications_count: 0, unread_inbox_count: 0,
-    email_verified_at: '2026-01-01', my_courses: 0, referral_link: null, is_parent: true, ...over,
-  }) as User;
-const settings = { enable_app_wallet: true, email_verification: true, ramadan_mode: false } as AppSettings;
 const value = (u: User): ShellValue => ({ ready: true, session: { status: 'signed-in', token: 't', user: u }, settings, status: null, notifications: [] });
 
 const renders: Record<string, number> = {};

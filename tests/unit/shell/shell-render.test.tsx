@@ -4,12 +4,13 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Mutation, SessionState } from '../../../db/engine-api.ts';
 import { installEngine, type EngineClient } from '../../../src/lib/engine/connect.ts';
-import type { AppSettings, Notification, User } from '../../../db/entities.ts';
+import type { Notification, User } from '../../../db/entities.ts';
 import { ShellProvider, type ShellValue } from '../../../src/app/session-context.tsx';
 import { BottomNav } from '../../../src/components/layout/bottom-nav.tsx';
 import { UnconfirmedBanner } from '../../../src/components/layout/unconfirmed-banner.tsx';
 import { NotificationsMenu } from '../../../src/features/notifications/notifications-menu.tsx';
 import { host, mountPerTest, render as renderNode } from '../render-root.tsx';
+import { settings, user } from './shell-fixtures.ts';
 
 // jsdom lacks the layout observers the menu's positioning uses.
 (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };
@@ -18,15 +19,6 @@ window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListe
 // After hooks run last-registered first: the root is unmounted before the real timers come back.
 afterEach(() => vi.useRealTimers());
 mountPerTest();
-
-const user = (over: Partial<User> = {}): User =>
-  ({
-    id: 1, name: 'Amina', email: 'a@example.com', avatar: null, groupId: 0, credits: 10, loan_credits: 0, can_borrow: false,
-    max_borrow_amount: 0, timezone: 'UTC', notifications: [], notifications_count: 0, unread_inbox_count: 0,
-    email_verified_at: '2026-01-01', my_courses: 0, referral_link: null, is_parent: false, ...over,
-  }) as User;
-
-const settings = { enable_app_wallet: true, email_verification: true, ramadan_mode: false } as AppSettings;
 
 function fakeEngine() {
   const mutations: Mutation[] = [];
