@@ -18,7 +18,6 @@ export async function openDexieMirror(name: string, deps: IndexedDbDeps = {}): P
     kind: 'indexeddb',
     name,
     get: (table, key) => t(table).get(key),
-    getMany: (table, keys) => t(table).bulkGet(keys),
     getAll: (table) => t(table).toArray(),
     byIndex: (table, index, value) => t(table).where(index).equals(value).toArray(),
     async write(ops: TableWrite[]) {

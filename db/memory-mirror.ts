@@ -23,10 +23,6 @@ export function createMemoryMirror(name: string): Mirror {
       const r = tableOf(table).get(key);
       return r && clone(r);
     },
-    getMany: async (table, keys) => keys.map((k) => {
-      const r = tableOf(table).get(k);
-      return r && clone(r);
-    }),
     getAll: async (table) => [...tableOf(table).values()].map(clone),
     byIndex: async (table, index, value) => [...tableOf(table).values()].filter((r) => r[index] === value).map(clone),
     async write(ops) {

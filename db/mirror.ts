@@ -21,8 +21,6 @@ export interface Mirror {
   readonly kind: 'indexeddb' | 'memory';
   readonly name: string;
   get(table: MirrorTableName, key: Key): Promise<Row | undefined>;
-  /** The rows of `keys`, in their order (undefined where none is stored), read in one go. */
-  getMany(table: MirrorTableName, keys: Key[]): Promise<(Row | undefined)[]>;
   getAll(table: MirrorTableName): Promise<Row[]>;
   byIndex(table: MirrorTableName, index: string, value: Key): Promise<Row[]>;
   /** Puts and deletes in several tables, all or nothing. */
@@ -84,9 +82,6 @@ export async function applyChanges(mirror: Mirror, changes: TableChange[]): Prom
     if (!v.has(k)) v.set(k, (await mirror.get(t, k)) ?? null);
     return v.get(k) ?? undefined;
   };
-  // Every row the changes name is read at once, one read per table: read key by key, a poll's
-  // page of 50 rows was 50 reads one after another, and a sent message's 4 took 10 ms in all.
-  await prefetch(mirror, changes, viewOf);
   const before = new Map<string, Row | undefined>();
   const remember = async (t: MirrorTableName, k: Key) => {
     const id = `${t}\u0000${typeof k}:${k}`;
@@ -138,25 +133,4 @@ export async function applyChanges(mirror: Mirror, changes: TableChange[]): Prom
   }
   if (ops.length) await mirror.write(ops);
   return diffs;
-}
-
-/** Reads into the write's view the stored rows of every key the changes name (tables replaced whole are read there). */
-async function prefetch(mirror: Mirror, changes: TableChange[], viewOf: (t: MirrorTableName) => Map<Key, Row | null>) {
-  const keys = new Map<MirrorTableName, Set<Key>>();
-  for (const c of changes) {
-    if (c.replace) continue;
-    let set = keys.get(c.table);
-    if (!set) keys.set(c.table, (set = new Set()));
-    for (const r of c.upserts ?? []) set.add(keyOf(c.table, r));
-    for (const p of c.patches ?? []) set.add(p.key);
-    for (const k of c.deletes ?? []) set.add(k);
-  }
-  await Promise.all(
-    [...keys].map(async ([table, set]) => {
-      const wanted = [...set].filter((k) => !viewOf(table).has(k));
-      if (!wanted.length) return;
-      const rows = await mirror.getMany(table, wanted);
-      wanted.forEach((k, i) => viewOf(table).set(k, rows[i] ?? null));
-    }),
-  );
 }

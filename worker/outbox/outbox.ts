@@ -61,14 +61,14 @@ export class Outbox {
   async enqueue(m: Mutation, optimistic: TableChange[]): Promise<Result<MutateData>> {
     const w = this.d.ctx.writer();
     if (!w) return { ok: false, error: { kind: 'unauthorized', message: 'Not signed in.' } };
-    // Read together: the queue (for this entry's place) and the rows the optimistic write will touch.
-    const [all, undo] = await Promise.all([w.mirror.getAll('outbox'), captureUndo(w.mirror, optimistic)]);
+    const all = await w.mirror.getAll('outbox');
     if (all.some((r) => r.id === m.id)) {
       // The same mutation again (a tab resent it after a leader change): wait for the stored entry.
       const again = this.wait(m.id, 0);
       void this.drain();
       return again;
     }
+    const undo = await captureUndo(w.mirror, optimistic);
     const row: OutboxRow = {
       id: m.id, seq: Math.max(0, ...all.map((r) => Number(r.seq))) + 1, mutation: m, status: 'queued', attempts: 0,
       createdAt: this.d.clock.now(), undo,

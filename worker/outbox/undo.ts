@@ -19,13 +19,11 @@ export async function captureUndo(mirror: Mirror, changes: TableChange[]): Promi
     }
     const keys: Key[] = [...(c.upserts ?? []).map((r) => keyOf(c.table, r)), ...(c.patches ?? []).map((p) => p.key), ...(c.deletes ?? [])];
     const u: StoredChange = { table: c.table, upserts: [], deletes: [] };
-    const unique = [...new Set(keys)];
-    const stored = unique.length ? await mirror.getMany(c.table, unique) : [];
-    unique.forEach((k, i) => {
-      const before = stored[i];
+    for (const k of new Set(keys)) {
+      const before = await mirror.get(c.table, k);
       if (before) u.upserts.push(before);
       else u.deletes.push(k);
-    });
+    }
     undo.push(u);
   }
   // Undo in reverse order, so the first state wins where two changes touched one row.

@@ -34,23 +34,4 @@ describe('applyChanges: the mirror is written as a diff', () => {
     ]);
     expect(diff).toEqual([{ table: 'messages', upserts: [{ id: 5, text: 'hi', client_key: 'x' }], deletes: ['pending:x'] }]);
   });
-
-  it('reads the stored rows a write names in one read per table, not row by row', async () => {
-    const m = createMemoryMirror('t');
-    await applyChanges(m, [{ table: 'classes', upserts: Array.from({ length: 50 }, (_, i) => ({ id: i, a: 0 })) }]);
-    const reads: string[] = [];
-    const counted = {
-      ...m,
-      get: (t: Parameters<typeof m.get>[0], k: Parameters<typeof m.get>[1]) => (reads.push(`get ${t}`), m.get(t, k)),
-      getMany: (t: Parameters<typeof m.getMany>[0], ks: Parameters<typeof m.getMany>[1]) => (reads.push(`getMany ${t} ${ks.length}`), m.getMany(t, ks)),
-    };
-    const diff = await applyChanges(counted, [
-      { table: 'classes', upserts: Array.from({ length: 50 }, (_, i) => ({ id: i, a: i % 2 })) },
-      { table: 'messages', upserts: [{ id: 1, text: 'hi' }], deletes: ['pending:x'] },
-      { table: 'classes', patches: [{ key: 3, apply: (r) => r && { ...r, b: 1 } }] },
-    ]);
-    expect(reads.sort()).toEqual(['getMany classes 50', 'getMany messages 2']);
-    expect(diff.find((d) => d.table === 'classes')?.upserts).toHaveLength(25);
-    expect(await m.get('classes', 3)).toEqual({ id: 3, a: 1, b: 1 });
-  });
 });
