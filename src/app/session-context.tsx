@@ -32,13 +32,6 @@ const ShellOnlineContext = createContext<boolean>(true);
  */
 const ShellNotificationsContext = createContext<Notification[]>([]);
 /**
- * The shell's value as a kept screen last saw it (app/kept-screens.tsx), in contexts of its own:
- * React re-renders every reader of a changed context below its provider, nested providers or not,
- * so screens that read only these are not re-rendered while hidden when a credit or a count
- * changes. Split in three, so a screen shown again after the engine's status changed (every sync
- * does: its time) re-renders only the few readers of the status, not every reader of the user.
- */
-/**
  * What the frame and the menus read of the session: who is signed in and in what role. It changes
  * with the user, not with their credits or unread count, so a transfer or a new message does not
  * render the frame, the bars and the menus again (a credits change rendered 1,116 components on
@@ -63,6 +56,13 @@ export interface UserCounts {
 }
 const NO_COUNTS: UserCounts = { unreadInbox: 0, notifications: 0 };
 const ShellCountsContext = createContext<UserCounts>(NO_COUNTS);
+/**
+ * The shell's value as a kept screen last saw it (app/kept-screens.tsx), in contexts of its own:
+ * React re-renders every reader of a changed context below its provider, nested providers or not,
+ * so screens that read only these are not re-rendered while hidden when a credit or a count
+ * changes. Split in three, so a screen shown again after the engine's status changed (every sync
+ * does: its time) re-renders only the few readers of the status, not every reader of the user.
+ */
 const ScreenCoreContext = createContext<ShellCore | null>(null);
 const ScreenStatusContext = createContext<EngineStatus | null>(null);
 const ScreenNotificationsContext = createContext<Notification[]>([]);
