@@ -166,6 +166,9 @@ const config = defineConfig({
     '.tutoring-calendar[data-view=timeGridWeek] [role=button]': { alignItems: 'stretch' },
     // A canceled class is struck through, so it is told from the others by more than its colour.
     '.tutoring-calendar .event-canceled': { textDecoration: 'line-through' },
+    // A day's "+N more" in the month view (events.ts): text on the day's own background, a link's look.
+    '.tutoring-calendar .more-classes': { fontWeight: 'semibold', cursor: 'pointer' },
+    '.tutoring-calendar .more-classes:hover': { textDecoration: 'underline' },
     // A screen's heading takes focus after a navigation (route-announcer.tsx): it is not a control.
     'h1[data-route-focus]:focus': { outline: 'none' },
     // The user asked for less motion: no animation or transition plays (a spinner still turns,

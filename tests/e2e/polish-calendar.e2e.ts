@@ -127,6 +127,50 @@ describe('calendar (issue 16 item 11)', () => {
   });
 });
 
+describe("the month view's busy day (issue 27)", () => {
+  it('a day with more classes than its rows shows its first three and "+N more", which lists them all and opens each', async () => {
+    // Six more classes on the student's today (in London, the demo student's zone), from 12:00 UTC:
+    // within that day in London whatever its offset.
+    const db = app.app.db;
+    const student = db.prepare('SELECT id, timezone FROM users WHERE email = ?').get(STUDENT) as { id: number; timezone: string };
+    const enrollment = (db.prepare('SELECT id FROM enrollments WHERE student_id = ? AND teacher_id IS NOT NULL ORDER BY id LIMIT 1').get(student.id) as { id: number }).id;
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: student.timezone }).format(Date.now());
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    const insert = db.prepare('INSERT INTO classes (enrollment_id, start_at, duration, created_at) VALUES (?, ?, 30, ?)');
+    const added = Array.from({ length: 6 }, (_, i) => Number(insert.run(enrollment, Date.UTC(y, m - 1, d, 12, 15 * i), Date.now()).lastInsertRowid));
+    await withBrowser(DESKTOP, async (_b, page) => {
+      await signIn(page, STUDENT);
+      await dismissInstall(page);
+      await page.goto(`${app.url}/calendar`);
+      await calendarRead(page);
+      const cell = page.locator(`.tutoring-calendar [data-date="${day}"]`).first();
+      const more = cell.locator('.more-classes');
+      await more.waitFor({ timeout: TIMEOUT });
+      // Its first three classes, then "+N more" for the rest.
+      expect(await cell.locator(EVENT).count()).toBe(3);
+      const n = Number(/^\+(\d+) more$/.exec((await more.innerText()).trim())?.[1]);
+      expect(n).toBeGreaterThanOrEqual(added.length - 3);
+      expect(await more.locator('[title]').getAttribute('title')).toBe(`Show ${n} more events`);
+      // By keyboard: Enter lists every class of the day in a dialog named by the day.
+      await more.focus();
+      await page.keyboard.press('Enter');
+      const list = page.getByRole('dialog', { name: new RegExp(`: ${n + 3} classes$`) });
+      await list.waitFor({ timeout: TIMEOUT });
+      expect(await list.getByRole('listitem').count()).toBe(n + 3);
+      for (const id of added) await list.locator(`.class-${id}`).waitFor({ timeout: TIMEOUT });
+      // Escape gives the focus back to "+N more"...
+      await page.keyboard.press('Escape');
+      await list.waitFor({ state: 'hidden', timeout: TIMEOUT });
+      await expect.poll(() => more.evaluate((e) => e === document.activeElement || e.contains(document.activeElement))).toBe(true);
+      // ...and a class chosen in the list opens its details.
+      await page.keyboard.press('Enter');
+      await list.locator(`.class-${added[5]}`).click({ timeout: TIMEOUT });
+      await list.waitFor({ state: 'hidden', timeout: TIMEOUT });
+      await page.getByRole('dialog', { name: 'Class Details' }).getByText(`#${added[5]}`).waitFor({ timeout: TIMEOUT });
+    });
+  });
+});
+
 describe('dashboard and forms (issue 16 items 11 and 13)', () => {
   for (const [size, viewport] of SIZES) {
     it(`the dashboard banner shows its whole slide, and its course count is My Courses' (${size})`, async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_COLOURS, LEGEND, eventKind, kindLabel } from '../../src/features/calendar/colors.ts';
 import { scrollTimeFor } from '../../src/features/calendar/scroll-time.ts';
+import { classesByDay } from '../../src/features/calendar/by-day.ts';
+import { monthEvents } from '../../src/features/calendar/events.ts';
 import { classChips } from '../../src/features/classes/rules.ts';
 import { snapMessage, snapToQuarter } from '../../src/features/classes/rules.ts';
 import { countMyCourses, isCurrentEnrollment } from '../../src/features/my-courses/my-courses-filter.ts';
@@ -95,5 +97,39 @@ describe('class reports subtitle', () => {
     expect(reportsSubtitle('student')).toBe('Reports added by your tutor after each class');
     expect(reportsSubtitle(null)).toBe('Reports added by your tutor after each class');
     expect(reportsSubtitle('teacher')).toBe('Reports you added for your students after each class');
+  });
+});
+
+describe("the month view's days (issue 27)", () => {
+  const at = (iso: string, id: number) => ({
+    id, start_datetime: iso, end_datetime: Number.isNaN(Date.parse(iso)) ? iso : new Date(Date.parse(iso) + 30 * 60_000).toISOString(),
+    status: 'pending', full_status: 'pending', payment_status: 'paid', rescheduled: false, absent: false, canceled: false, makeup: false,
+    enrollment: { id: 1, course: { id: 3, name: 'Tajweed' }, student: { id: 5, name: 'Yusuf' }, teacher: { id: 6, name: 'Amina' } },
+  }) as unknown as Class;
+
+  it('groups classes by their day in the timezone, in order of start, and leaves out a start that is no instant', () => {
+    // 23:30 UTC on the 5th is the 6th in Cairo (UTC+2) and still the 5th in London (UTC+0 in December).
+    const classes = [at('2026-12-05T23:30:00.000Z', 1), at('2026-12-05T08:00:00.000Z', 2), at('not a date', 3), at('2026-12-06T07:00:00.000Z', 4)];
+    const cairo = classesByDay(classes, 'Africa/Cairo');
+    expect([...cairo].map(([d, ks]) => [d, ks.map((k) => k.id)])).toEqual([['2026-12-05', [2]], ['2026-12-06', [1, 4]]]);
+    const london = classesByDay(classes, 'Europe/London');
+    expect([...london].map(([d, ks]) => [d, ks.map((k) => k.id)])).toEqual([['2026-12-05', [2, 1]], ['2026-12-06', [4]]]);
+    // Kathmandu is UTC+5:45: 18:15 UTC is its midnight.
+    const nepal = classesByDay([at('2026-12-05T18:00:00.000Z', 5), at('2026-12-05T18:15:00.000Z', 6)], 'Asia/Kathmandu');
+    expect([...nepal].map(([d, ks]) => [d, ks.map((k) => k.id)])).toEqual([['2026-12-05', [5]], ['2026-12-06', [6]]]);
+  });
+
+  it('gives FullCalendar a day whole when it fits its rows, else its first classes and one "+N more" after them', () => {
+    const day = (n: number, date: string) => Array.from({ length: n }, (_, i) => at(`${date}T${String(8 + i).padStart(2, '0')}:00:00.000Z`, Number(date.slice(-2)) * 100 + i));
+    const byDay = classesByDay([...day(4, '2026-12-05'), ...day(9, '2026-12-06')], 'UTC');
+    const events = monthEvents(byDay, 'student', 4);
+    const of = (date: string) => events.filter((e) => e.id.startsWith('more:') ? e.id.endsWith(date) : byDay.get(date)!.some((k) => String(k.id) === e.id));
+    expect(of('2026-12-05').map((e) => e.id)).toEqual(['500', '501', '502', '503']);
+    expect(of('2026-12-06').map((e) => e.id)).toEqual(['600', '601', '602', 'more:2026-12-06']);
+    const more = events.find((e) => e.id === 'more:2026-12-06')!;
+    expect(more.extendedProps).toEqual({ more: { day: '2026-12-06', n: 6 } });
+    // It starts with the first class it stands for and is shorter than any: FullCalendar orders it after the three.
+    expect(more.start).toBe(Date.parse('2026-12-06T11:00:00.000Z'));
+    expect(Number(more.end) - Number(more.start)).toBe(60_000);
   });
 });

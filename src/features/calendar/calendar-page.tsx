@@ -52,6 +52,13 @@ export function CalendarPage() {
   const range = phone ? phoneNav.range : desktopRange;
   // The open class is in the address (`/calendar?class=12`): links, notifications and reload open it.
   const { openId, open, close } = useClassInAddress();
+  // The view asked for, given to the grid in the same render as FullCalendar's switch to it: the
+  // month's events are cut to what its days show before FullCalendar lays them out (calendar-view.tsx).
+  const [view, setView] = useState<CalendarViewName>(initialView);
+  const onView = useCallback((next: CalendarViewName) => {
+    setView(next);
+    controller.changeView(next);
+  }, [controller]);
 
   const onRange = useCallback((info: DatesSetInfo) => {
     const next: Range = {
@@ -62,6 +69,7 @@ export function CalendarPage() {
       view: info.view.type as CalendarViewName,
       months: monthsOf(info, timeZone),
     };
+    setView(next.view);
     setRange((r) => (r && r.startIso === next.startIso && r.endIso === next.endIso && r.view === next.view ? r : next));
   }, [timeZone]);
 
@@ -86,7 +94,7 @@ export function CalendarPage() {
         {/* A month never read that cannot be read now: the grid would look free, so say why it is empty. */}
         {!months.loaded && months.failed && <LoadError variant="inline" onRetry={months.retry} retrying={months.retrying} />}
         <CalendarLegend />
-        <CalendarToolbar controller={controller} view={range?.view ?? initialView} />
+        <CalendarToolbar controller={controller} view={range?.view ?? initialView} onView={onView} />
         {marks.size > 0 && (
           <Alert.Root status="warning" variant="surface" size="sm">
             <Alert.Indicator />
@@ -112,6 +120,7 @@ export function CalendarPage() {
                 role={role}
                 timeZone={timeZone}
                 initialView={initialView}
+                view={view}
                 offsetMarks={marks}
                 onRange={onRange}
                 onOpen={open}

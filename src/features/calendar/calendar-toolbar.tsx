@@ -1,12 +1,13 @@
 import { Box, Button, ButtonGroup, HStack, Heading, IconButton } from '@chakra-ui/react';
 import type { CalendarController } from '@fullcalendar/react';
 import { useI18n } from '../../lib/i18n/index.ts';
+import type { CalendarViewName } from './phone-range.ts';
 
 /**
  * The calendar's toolbar: This Month, previous and next, the title, and the month/week switch.
  * Our own buttons (Chakra, labelled) over FullCalendar's controller.
  */
-export function CalendarToolbar({ controller, view }: { controller: CalendarController; view: string }) {
+export function CalendarToolbar({ controller, view, onView }: { controller: CalendarController; view: string; onView: (view: CalendarViewName) => void }) {
   const { t } = useI18n();
   const title = controller.view?.title ?? '';
   return (
@@ -20,10 +21,10 @@ export function CalendarToolbar({ controller, view }: { controller: CalendarCont
       </HStack>
       <Heading as="h2" size="md" aria-live="polite">{title}</Heading>
       <ButtonGroup size="sm" variant="outline" attached role="group" aria-label={t('calendar.view')}>
-        <Button aria-pressed={view === 'dayGridMonth'} variant={view === 'dayGridMonth' ? 'solid' : 'outline'} onClick={() => controller.changeView('dayGridMonth')}>
+        <Button aria-pressed={view === 'dayGridMonth'} variant={view === 'dayGridMonth' ? 'solid' : 'outline'} onClick={() => onView('dayGridMonth')}>
           {t('calendar.month')}
         </Button>
-        <Button aria-pressed={view === 'timeGridWeek'} variant={view === 'timeGridWeek' ? 'solid' : 'outline'} onClick={() => controller.changeView('timeGridWeek')}>
+        <Button aria-pressed={view === 'timeGridWeek'} variant={view === 'timeGridWeek' ? 'solid' : 'outline'} onClick={() => onView('timeGridWeek')}>
           {t('calendar.week')}
         </Button>
       </ButtonGroup>

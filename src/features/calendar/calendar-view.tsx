@@ -9,18 +9,21 @@ import arLocale from '@fullcalendar/react/locales/ar';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { Box, Tooltip, Portal } from '@chakra-ui/react';
+import { Box, Stack, Tooltip, Portal } from '@chakra-ui/react';
 import type { Class } from '../../../db/entities.ts';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { useColorMode } from '../../app/color-mode.tsx';
-import { dirOf, useI18n } from '../../lib/i18n/index.ts';
-import { intlLocale, WEEK_START } from '../../lib/format.ts';
+import { dirOf, t as translate, useI18n } from '../../lib/i18n/index.ts';
+import { formatDayDate, formatNumber, intlLocale, WEEK_START } from '../../lib/format.ts';
+import { AppDialog } from '../../components/ui/dialog-root.tsx';
 import type { Role } from '../classes/index.ts';
-import { toEvent } from './events.ts';
+import { monthEvents, toEvent, type MoreOf } from './events.ts';
 import { todayIn } from '../classes/index.ts';
 import { describeChange, type OffsetChange } from './offset-changes.ts';
 import { kindLabel, type EventKind } from './colors.ts';
 import { scrollTimeFor } from './scroll-time.ts';
+import { classesByDay } from './by-day.ts';
+import { AgendaItem } from './phone-calendar.tsx';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, classicTheme];
 /** Weeks start on Saturday, in every language (format.ts). */
@@ -33,7 +36,9 @@ const EVENT_TIME_AR = { hour: 'numeric', minute: '2-digit' } as const;
  * it and it can open at `scrollTime`. (Below the medium breakpoint the page shows phone-calendar.tsx
  * instead.)
  */
-const MONTH = { fixedWeekCount: false, dayMaxEvents: 4 };
+/** The rows of a day in the month view: its first classes, the last row "+N more" when there are more. */
+const MONTH_ROWS = 4;
+const MONTH = { fixedWeekCount: false, dayMaxEvents: MONTH_ROWS };
 const VIEWS = { dayGridMonth: MONTH, timeGridWeek: { allDaySlot: false } };
 /** The week view's height (px): about twelve hours on screen, the rest scrolls. */
 const WEEK_HEIGHT = 680;
@@ -44,6 +49,14 @@ const WEEK_HEIGHT = 680;
  * there; only its display is cut). Enter or a click opens the class dialog, which shows it all.
  */
 function EventContent(info: EventDisplayInfo) {
+  const more = info.event.extendedProps.more as MoreOf | undefined;
+  if (more) {
+    return (
+      <span title={translate('calendar.fc.moreHint', { n: more.n })} style={CONTENT_MONTH}>
+        +{formatNumber(more.n)} {translate('calendar.fc.more')}
+      </span>
+    );
+  }
   const status = (info.event.extendedProps.status as string | undefined) ?? kindLabel(info.event.extendedProps.kind as EventKind);
   const week = info.view.type === 'timeGridWeek';
   return (
@@ -66,6 +79,8 @@ export interface CalendarViewProps {
   role: Role;
   timeZone: string;
   initialView: 'dayGridMonth' | 'timeGridWeek';
+  /** The view shown or being switched to (its switch renders with it): the month's events are cut per day. */
+  view: 'dayGridMonth' | 'timeGridWeek';
   /** Week start date (YYYY-MM-DD) → the time-difference changes in that week. */
   offsetMarks: Map<string, OffsetChange[]>;
   onRange: (info: DatesSetInfo) => void;
@@ -77,7 +92,7 @@ export interface CalendarViewProps {
  * The toolbar is ours (see calendar-toolbar.tsx), driven through the controller. Memoised, with
  * stable callbacks: FullCalendar re-renders every cell when an option changes identity.
  */
-export const CalendarView = memo(function CalendarView({ controller, classes, role, timeZone, initialView, offsetMarks, onRange, onOpen }: CalendarViewProps) {
+export const CalendarView = memo(function CalendarView({ controller, classes, role, timeZone, initialView, view, offsetMarks, onRange, onOpen }: CalendarViewProps) {
   const { colorMode } = useColorMode();
   // The language: FullCalendar's locale and direction follow a switch at once (no reload).
   const { locale, t } = useI18n();
@@ -92,13 +107,17 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
     moreLinkHint: (n: number) => t('calendar.fc.moreHint', { n }),
     noEventsText: t('calendar.fc.noEvents'),
   }], [t, locale]); // eslint-disable-line react-hooks/exhaustive-deps -- t reads the language
-  const events = useMemo(() => classes.map((k) => toEvent(k, role)), [classes, role]);
   // Around the week's first class, or now (the same string on a poll is the same option).
   // The shown range's end (a class running past its last midnight is not shown past it).
   const [viewEnd, setViewEnd] = useState<number | undefined>(undefined);
   // Only the week view opens at a time of day: the month view's classes (a thousand in a teacher's
   // busiest month) are not read for it (40 ms of each month shown at the benchmark's scale).
   const [viewType, setViewType] = useState<string>(initialView);
+  const byDay = useMemo(() => (view === 'dayGridMonth' ? classesByDay(classes, timeZone) : null), [view, classes, timeZone]);
+  const events = useMemo(() => (byDay ? monthEvents(byDay, role, MONTH_ROWS) : classes.map((k) => toEvent(k, role))), [byDay, classes, role]);
+  // The day whose classes the dialog lists (its "+N more" was chosen), YYYY-MM-DD.
+  const [moreDay, setMoreDay] = useState<string | null>(null);
+  const dayList = moreDay ? (byDay?.get(moreDay) ?? []) : [];
   const weekClasses = viewType === 'timeGridWeek' ? classes : null;
   const scrollTime = useMemo(() => (weekClasses ? scrollTimeFor(weekClasses, timeZone, undefined, viewEnd) : undefined), [weekClasses, timeZone, viewEnd]);
   // FullCalendar scrolls to `scrollTime` only when a view is first shown. The first render may
@@ -121,7 +140,13 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
   }, [onRange]);
   const onClick = useCallback((info: EventClickInfo) => {
     info.jsEvent.preventDefault();
-    onOpen(Number(info.event.id));
+    const more = info.event.extendedProps.more as MoreOf | undefined;
+    if (more) setMoreDay(more.day);
+    else onOpen(Number(info.event.id));
+  }, [onOpen]);
+  const openFromDay = useCallback((id: number) => {
+    setMoreDay(null);
+    onOpen(id);
   }, [onOpen]);
   const dayCellTopContent = useCallback((arg: DayCellInfo) => {
     // The cell's date is the instant of its local midnight: read its day in the user's zone.
@@ -160,6 +185,13 @@ export const CalendarView = memo(function CalendarView({ controller, classes, ro
         eventInteractive
         dayCellTopContent={dayCellTopContent}
       />
+      {moreDay && (
+        <AppDialog open title={t('calendar.dayClasses', { date: formatDayDate(moreDay), n: dayList.length })} onClose={() => setMoreDay(null)} size="md" scrollBehavior="inside">
+          {dayList.length > 0
+            ? <Stack as="ul" gap="2" listStyleType="none">{dayList.map((k) => <AgendaItem key={k.id} k={k} role={role} timeZone={timeZone} onOpen={openFromDay} />)}</Stack>
+            : t('calendar.noClasses')}
+        </AppDialog>
+      )}
     </Box>
   );
 });

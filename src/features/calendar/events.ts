@@ -20,6 +20,42 @@ export function toEvent(k: Class, role: Role) {
   };
 }
 
+/** A day's "+N more" in the month view: the day and how many of its classes it stands for. */
+export interface MoreOf { day: string; n: number }
+
+/**
+ * The month view's events, for days of `rows` rows: a day's classes when they fit, else its first
+ * ones and one "+N more" event in its last row, which opens the day's classes in a dialog
+ * (calendar-view.tsx). FullCalendar's own "+N more" (`dayMaxEvents`) takes every event of the month
+ * and lays them out to hide most: a thousand in a teacher's busiest month, of which it shows under
+ * two hundred. A class that runs past midnight also shows in the next day, which may then overflow:
+ * FullCalendar's own link takes it there.
+ */
+export function monthEvents(byDay: Map<string, Class[]>, role: Role, rows: number) {
+  const out: ReturnType<typeof toEvent | typeof moreEvent>[] = [];
+  for (const [day, list] of byDay) {
+    const shown = list.length > rows ? list.slice(0, rows - 1) : list;
+    for (const k of shown) out.push(toEvent(k, role));
+    if (shown.length < list.length) out.push(moreEvent({ day, n: list.length - shown.length }, list[shown.length]!));
+  }
+  return out;
+}
+
+/** A day's "+N more" event, placed after the classes shown: it starts with the first class it stands for and is shorter than any. */
+function moreEvent(more: MoreOf, first: Class) {
+  const start = Date.parse(first.start_datetime);
+  return {
+    id: `more:${more.day}`,
+    title: '',
+    start,
+    end: start + 60_000,
+    color: 'transparent',
+    contrastColor: 'inherit',
+    className: 'more-classes',
+    extendedProps: { more },
+  };
+}
+
 /** The parties whose timezone the calendar compares with the viewer's: students for a teacher, the teacher (when the server tells) for a student. */
 export function otherParties(classes: Class[], role: Role): { label: string; timeZone: string }[] {
   const out: { label: string; timeZone: string }[] = [];

@@ -6,6 +6,7 @@ import { formatDayDate, formatDayOfMonth, formatTime, formatWeekday, WEEK_DAYS }
 import { eventTitle, JoinButton, todayIn, type Role } from '../classes/index.ts';
 import { EVENT_COLOURS, eventKind, kindLabel } from './colors.ts';
 import { datesBetween, type CalendarRange } from './phone-range.ts';
+import { classesByDay } from './by-day.ts';
 
 export interface PhoneCalendarProps {
   range: CalendarRange;
@@ -26,17 +27,7 @@ export interface PhoneCalendarProps {
  */
 export function PhoneCalendar({ range, classes, role, timeZone, selected, onSelect, onOpen }: PhoneCalendarProps) {
   const today = todayIn(timeZone);
-  const byDay = useMemo(() => {
-    const m = new Map<string, Class[]>();
-    const sorted = [...classes].sort((a, b) => a.start_datetime.localeCompare(b.start_datetime));
-    for (const k of sorted) {
-      const day = todayIn(timeZone, Date.parse(k.start_datetime));
-      const list = m.get(day);
-      if (list) list.push(k);
-      else m.set(day, [k]);
-    }
-    return m;
-  }, [classes, timeZone]);
+  const byDay = useMemo(() => classesByDay(classes, timeZone), [classes, timeZone]);
   const days = useMemo(() => datesBetween(range.from, range.to), [range.from, range.to]);
   const item = (k: Class) => <AgendaItem key={k.id} k={k} role={role} timeZone={timeZone} onOpen={onOpen} />;
   return (
@@ -49,7 +40,7 @@ export function PhoneCalendar({ range, classes, role, timeZone, selected, onSele
 }
 
 /** A class: its start and end, its whole title (wrapped, never cut) and its status, on its colour's edge. */
-function AgendaItem({ k, role, timeZone, onOpen }: { k: Class; role: Role; timeZone: string; onOpen: (id: number) => void }) {
+export function AgendaItem({ k, role, timeZone, onOpen }: { k: Class; role: Role; timeZone: string; onOpen: (id: number) => void }) {
   useI18n(); // its time and status are in the language: a switch draws it again
   const kind = eventKind(k);
   const colour = EVENT_COLOURS[kind];
