@@ -41,3 +41,6 @@ export const STUDENT_SCREENS: Screen[] = [
   { label: 'My Family', fetches: ['/childs'], ready: onScreen('My Children', `m => m.innerText.includes('@example.com')`) },
   { label: 'Settings', fetches: ['/user'], ready: onScreen('Settings', `m => m.innerText.includes('Signed in as')`) },
 ];
+
+/** A page function: the calendar on screen is the month view and shows only months it has read on this device (its box is not `aria-busy`; calendar-page.tsx). */
+export const MONTH_READ = `() => !!document.querySelector('.tutoring-calendar[data-view=dayGridMonth]') && [...document.querySelectorAll('[data-months]')].some((e) => e.checkVisibility() && e.getAttribute('aria-busy') === 'false' && /^\\d{4}-\\d{2}$/.test(e.dataset.months))`;
