@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { rawRequest } from './raw-http.ts';
 
 describe('app settings and geo', () => {
   let s: TestServer;
@@ -51,6 +52,24 @@ describe('the built client', () => {
     const js = await fetch(`${s.url}/assets/app-abc.js`);
     expect(js.status).toBe(200);
     expect(js.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('a built file kept in memory follows the file: rewritten, the new content; removed, a 404; outside the build, never', async () => {
+    const file = path.join(clientDir, 'assets', 'kept-1.js');
+    fs.writeFileSync(file, 'first');
+    expect(await (await fetch(`${s.url}/assets/kept-1.js`)).text()).toBe('first');
+    fs.writeFileSync(file, 'second, longer');
+    const again = await fetch(`${s.url}/assets/kept-1.js`);
+    expect(again.headers.get('content-type')).toMatch(/javascript/);
+    expect(await again.text()).toBe('second, longer');
+    fs.rmSync(file);
+    expect((await fetch(`${s.url}/assets/kept-1.js`)).status).toBe(404);
+    // fetch would resolve the dots itself: a bare request sends them as they are.
+    for (const p of ['/assets/%2e%2e/index.html', '/assets/..%2findex.html']) {
+      const r = await rawRequest(`${s.url}${p}`);
+      expect(r.status, p).toBe(404);
+      expect(String(r.body)).not.toContain('<title>shell</title>');
+    }
   });
 
   it('a missing built file is a 404, never the app shell taken for JavaScript', async () => {
