@@ -140,6 +140,34 @@ export function startI18n(): Promise<void> | null {
   return load(l).then(done);
 }
 
+/** An element of a parsed message (FormatJS's AST): `type` 0 is text, 1 a plain argument ("{name}"). */
+interface ParsedElement {
+  type: number;
+  value?: unknown;
+}
+
+/**
+ * A parsed message made of text and plain arguments only, joined as intl-messageformat joins them
+ * (a string or a number as `String()` gives it; nothing here depends on the language); null for
+ * anything else (a plural, a select, a number or date format, an argument missing or of another
+ * type), which goes to `IntlMessageFormat`. Building one resolves its locale through
+ * `Intl.NumberFormat.supportedLocalesOf` and `Intl.Locale`: on the sign-in page at CPU ×4 that was
+ * about 115 ms of the main thread before the form could be used, for messages such as "{product}
+ * home" that need no locale at all.
+ */
+export function joinPlain(ast: readonly ParsedElement[], values: Record<string, unknown> | undefined): string | null {
+  let out = '';
+  for (const el of ast) {
+    if (el.type === 0) out += el.value as string;
+    else if (el.type === 1) {
+      const v = values?.[el.value as string];
+      if (typeof v !== 'string' && typeof v !== 'number') return null;
+      out += String(v);
+    } else return null;
+  }
+  return out;
+}
+
 type ArgList<K extends MessageId> = keyof MessageArgs<K> extends never ? [values?: undefined] : [values: MessageArgs<K>];
 
 /** The message `id` in the current language, with its ICU arguments. */
@@ -147,6 +175,10 @@ export function t<K extends MessageId>(id: K, ...[values]: ArgList<K>): string {
   // A production build ships ICU messages parsed (scripts/vite-i18n-precompile.ts): an AST, not a string.
   const text: ConstructorParameters<typeof IntlMessageFormat>[0] = catalogues[current]?.[id] ?? en[id];
   if (typeof text === 'string' && !text.includes('{')) return text;
+  if (typeof text !== 'string') {
+    const plain = joinPlain(text as readonly ParsedElement[], values as Record<string, unknown> | undefined);
+    if (plain !== null) return plain;
+  }
   const key = `${current}\u0000${id}`;
   let f = formats.get(key);
   if (!f) {
