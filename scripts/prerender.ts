@@ -109,6 +109,16 @@ function captureInPage(): Capture {
   });
   // Live regions announce the app's changes, not the copy's.
   copy.querySelectorAll('[aria-live]').forEach((el) => el.removeAttribute('aria-live'));
+  // What React set as properties, written as attributes (the markup keeps attributes only): the
+  // option chosen in each select (the language: without it the Arabic copy showed "English", and
+  // the takeover, which replays a choice the user made in the copy, switched the page to English)
+  // and the boxes ticked.
+  const liveSelects = root.querySelectorAll('select');
+  copy.querySelectorAll('select').forEach((select, i) => {
+    Array.from(select.options).forEach((option, j) => option.toggleAttribute('selected', !!liveSelects[i]?.options[j]?.selected));
+  });
+  const liveBoxes = root.querySelectorAll<HTMLInputElement>('input[type=checkbox], input[type=radio]');
+  copy.querySelectorAll<HTMLInputElement>('input[type=checkbox], input[type=radio]').forEach((box, i) => box.toggleAttribute('checked', !!liveBoxes[i]?.checked));
   const classes = new Set<string>();
   copy.querySelectorAll('[class]').forEach((el) => el.classList.forEach((c) => classes.add(c)));
   const rules: string[] = [];

@@ -48,9 +48,11 @@ export function endPrerender(): void {
   const typed = [...copy.querySelectorAll<HTMLInputElement>('input[autocomplete]')]
     .map((input) => ({ input, twin: root.querySelector<HTMLInputElement>(`input[autocomplete="${input.getAttribute('autocomplete')}"]`) }))
     .filter(({ input, twin }) => input.value && twin && !twin.value);
-  // A list (the language) set to another option than the one it was written with.
+  // A list (the language) set to another option than the one it was written with. A list written
+  // without its option (a build before scripts/prerender.ts wrote `selected`) says nothing of what
+  // the user did: its first option showed, and taking it as a choice switched an Arabic page to English.
   const chosen = [...copy.querySelectorAll('select')]
-    .filter((select) => select.selectedOptions[0] && !select.selectedOptions[0].defaultSelected)
+    .filter((select) => select.selectedOptions[0] && Array.from(select.options).some((o) => o.defaultSelected) && !select.selectedOptions[0].defaultSelected)
     .map((select) => ({ value: select.value, twin: twinOf(select, copy, root) }));
   const pressed = copy.__pressed ? twinOf(copy.__pressed, copy, root) : null;
   const down = copy.__down ? twinOf(copy.__down, copy, root) : null;

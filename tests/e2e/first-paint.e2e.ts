@@ -86,6 +86,8 @@ describe('first paint without JavaScript', () => {
       await email.waitFor({ timeout: TIMEOUT });
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('تسجيل الدخول');
+      // The copy's language list says Arabic (it said English, and the takeover switched to it).
+      expect(await page.getByTestId('language-select').first().inputValue()).toBe('ar');
       await email.fill('student@example.com');
       await page.getByLabel('كلمة المرور', { exact: true }).fill('password');
       await page.getByLabel('كلمة المرور', { exact: true }).press('Enter');
@@ -93,7 +95,25 @@ describe('first paint without JavaScript', () => {
       expect(page.url()).toBe(`${app.url}/login`);
       release();
       await page.waitForURL('**/home', { timeout: TIMEOUT });
+      // Still Arabic after the app took over: the page, the stored choice and the dashboard.
+      await page.getByRole('heading', { level: 1, name: 'لوحة التحكم' }).waitFor({ timeout: TIMEOUT });
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, localStorage.getItem('tutoring.locale')])).toEqual(['ar', 'rtl', 'ar']);
     });
+  });
+
+  it('an Arabic browser on its first visit: the copy and the app stay Arabic, and nothing is stored for it', async () => {
+    await withBrowser('first-paint-e2e', async (b) => {
+      const page = await b.newPage();
+      const release = await holdAppScript(page);
+      await page.goto(`${app.url}/login`, { waitUntil: 'commit' });
+      await page.getByRole('textbox', { name: 'البريد الإلكتروني' }).waitFor({ timeout: TIMEOUT });
+      expect(await page.getByTestId('language-select').first().inputValue()).toBe('ar');
+      release();
+      await page.locator('#prerender').waitFor({ state: 'detached', timeout: TIMEOUT });
+      await page.getByRole('button', { name: 'تسجيل الدخول' }).waitFor({ timeout: TIMEOUT });
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, localStorage.getItem('tutoring.locale')])).toEqual(['ar', 'rtl', null]);
+      expect(await page.getByTestId('language-select').first().inputValue()).toBe('ar');
+    }, { locale: 'ar-EG' });
   });
 
   it('a press on Sign In that goes down on the copy and comes up after the app took over signs in', async () => {

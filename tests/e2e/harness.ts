@@ -111,6 +111,8 @@ export interface Browser {
 
 export interface LaunchOptions {
   viewport?: { width: number; height: number };
+  /** The browser's language (`navigator.languages`, `Accept-Language`), as a user's browser is set: `ar-EG`. */
+  locale?: string;
   /** The test shows notifications (`RECORD_NOTIFICATIONS`): the full browser (the headless shell has no notification centre), and the app's service worker. */
   notifications?: boolean;
   /**
@@ -172,7 +174,7 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> 
   const executable = opts.notifications ? CHROMIUM : TEST_CHROMIUM;
   if (!fs.existsSync(executable)) throw new Error(`Chromium not found at ${executable}: run apt-get install -y chromium chromium-headless-shell (.ci/run does)`);
   const worker = Boolean(opts.serviceWorker || opts.notifications || process.env.E2E_SERVICE_WORKER);
-  const settings = { viewport: opts.viewport ?? { width: 1280, height: 800 }, serviceWorkers: worker ? 'allow' as const : 'block' as const };
+  const settings = { viewport: opts.viewport ?? { width: 1280, height: 800 }, serviceWorkers: worker ? 'allow' as const : 'block' as const, ...(opts.locale ? { locale: opts.locale } : {}) };
   // The headless shell has no notification centre: what a service worker shows is dropped at once.
   const userDir = opts.notifications ? fs.mkdtempSync(path.join(os.tmpdir(), 'tutoring-chromium-')) : null;
   const context = userDir
