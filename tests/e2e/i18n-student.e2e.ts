@@ -155,11 +155,11 @@ describe('a student in Arabic', () => {
         await check(page, 'inbox-list', size.name);
         if (size.name === '375') {
           // Offline, the top bar holds the chip's Arabic word beside the credits: nothing is squeezed
-          // (the logo was 15 px wide) and the bar does not overflow.
+          // (the logo, its inline mark, was 15 px wide) and the bar does not overflow.
           await b.context.setOffline(true);
           const chip = page.getByTestId('connection-chip');
           await chip.filter({ hasText: 'غير متصل' }).waitFor({ timeout: TIMEOUT });
-          const logo = (await page.locator('header').getByRole('link').first().locator('img').boundingBox())!;
+          const logo = (await page.locator('header').getByRole('link').first().locator('svg').boundingBox())!;
           expect(Math.round(logo.width)).toBe(32);
           expect(await chip.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
           expect(await page.locator('header').evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
