@@ -9,7 +9,7 @@ import { useI18n } from '../../lib/i18n/index.ts';
  * its own for it, twice (the sign-in page's first-paint copy, then the app's bar): 17–99 ms of the
  * main thread per build at CPU ×4, a long task of the phone's sign-in page.
  */
-function LogoMark() {
+export function LogoMark() {
   return (
     <chakra.svg viewBox="0 0 512 512" aria-hidden="true" focusable="false" boxSize={{ base: '8', md: '10' }} flexShrink={0}>
       <rect width="512" height="512" rx="112" fill="#0f766e" />
