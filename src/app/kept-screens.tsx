@@ -220,8 +220,16 @@ function usePreparedScreens(s: Store, keep: boolean, shell: ShellValue) {
         // Offline, a screen's code can come only from the service worker's copy of the build. Asked
         // for without one, it fails; rendered (hidden) anyway, the screen's lazy component keeps that
         // failure, and its first visit once back online showed the error screen.
-        if (!navigator.onLine && !navigator.serviceWorker?.controller) await whenOnline();
-        if (!(await preloadRoute(path, true))) continue;
+        const fromNetwork = () => !navigator.onLine && !navigator.serviceWorker?.controller;
+        if (fromNetwork()) await whenOnline();
+        let loaded = await preloadRoute(path, true);
+        // The connection went while the code was on its way: asked again once it is back (skipped,
+        // that screen was never prepared, and its first visit built it on the click).
+        while (!loaded && fromNetwork() && !stopped) {
+          await whenOnline();
+          loaded = await preloadRoute(path, true);
+        }
+        if (!loaded) continue;
         await whenIdle();
         if (stopped || s.userKey !== userKey || s.kept.some((k) => k.key === path) || s.kept.length >= KEPT_SCREENS) continue;
         const location: Location = { pathname: path, search: '', hash: '', state: null, key: 'prepared' };
