@@ -244,9 +244,10 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> 
 }
 
 /**
- * Runs `fn` in a fresh browser (`launchBrowser`); when it throws, a full-page screenshot of the first
- * tab goes to /tmp/<name>-failure-<time>.png and the error names it. Then the test fails on any
- * console or page error, but for those `allowErrors` matches.
+ * Runs `fn` in a fresh browser (`launchBrowser`); when it throws, a full-page screenshot of every
+ * tab goes to /tmp/<name>-failure-<time>-tab<i>.png and the error names them, with each tab's
+ * address (the failure may be another tab's than the first). Then the test fails on any console or
+ * page error, but for those `allowErrors` matches.
  */
 export async function withBrowser(
   name: string,
@@ -257,14 +258,16 @@ export async function withBrowser(
   const b = await launchBrowser(launch);
   try {
     await fn(b).catch(async (e: unknown) => {
-      const file = `/tmp/${name}-failure-${Date.now()}.png`;
-      const page = b.context.pages()[0];
-      const drawing = page ? await drawsFrames(page) : 'no tab';
-      const shot = page
-        ? await page.screenshot({ path: file, fullPage: true, timeout: 10_000 }).then(() => `screenshot: ${file}`, (err: Error) => `no screenshot: ${err.message.split('\n')[0]}`)
-        : 'no screenshot';
+      const at = Date.now();
+      const pages = b.context.pages();
+      const drawing = pages[0] ? await drawsFrames(pages[0]) : 'no tab';
+      const shots = await Promise.all(pages.map(async (page, i) => {
+        const file = `/tmp/${name}-failure-${at}-tab${i}.png`;
+        const shot = await page.screenshot({ path: file, fullPage: true, timeout: 10_000 }).then(() => `screenshot: ${file}`, (err: Error) => `no screenshot: ${err.message.split('\n')[0]}`);
+        return `${shot} at ${page.url()}`;
+      }));
       // The failure's own stack, so the report points at the assertion that failed, not at this line.
-      const failure = new Error(`${(e as Error).message}\n(${shot}; ${drawing})`, { cause: e });
+      const failure = new Error(`${(e as Error).message}\n(${shots.join('; ') || 'no screenshot'}; ${drawing})`, { cause: e });
       failure.stack = `${failure.message}\n${((e as Error).stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).join('\n')}`;
       throw failure;
     });

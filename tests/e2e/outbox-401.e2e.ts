@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { keptChangesMessage } from '../../db/messages.ts';
-import { appForFile, goInApp, launchBrowser, signIn as signInAt, startProxy, waitForServiceWorker, type Browser } from './harness.ts';
+import { appForFile, goInApp, signIn as signInAt, startProxy, waitForServiceWorker, withBrowser } from './harness.ts';
 
 /**
  * The outbox across a 401 (issue 14 item 5), in a real browser with two tabs on one SharedWorker:
@@ -26,27 +26,12 @@ const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const rowsWithText = (text: string) => (app.app.db.prepare('SELECT COUNT(*) AS n FROM messages WHERE text = ?').get(text) as { n: number }).n;
 const kept = (page: Page) => page.getByTestId('kept-changes');
 
-async function withBrowser(fn: (b: Browser) => Promise<void>) {
-  const b = await launchBrowser({ serviceWorker: true });
-  try {
-    await fn(b).catch(async (e: unknown) => {
-      const shot = `/tmp/outbox-401-e2e-failure-${Date.now()}.png`;
-      await b.context.pages()[0]?.screenshot({ path: shot, fullPage: true }).catch(() => {});
-      throw new Error(`${(e as Error).message}\n(screenshot: ${shot})`);
-    });
-    // The cut network's and the revoked token's refusals are the test's doing, and the only errors allowed.
-    expect(b.errors.filter((e) => !/Failed to load resource: (net::ERR_\w+|the server responded with a status of (401|502))/.test(e))).toEqual([]);
-  } finally {
-    await b.close();
-  }
-}
-
 describe('the outbox across a 401', () => {
   it('a message typed offline outlives a revoked token: every tab’s sign-in page counts it, another user never gets it, and the same user’s sign-in delivers it once', async () => {
     const proxy = await startProxy(app.port);
     const origin = `http://127.0.0.1:${proxy.port}`;
     const signIn = (page: Page, email: string, teacher = false) => signInAt(page, origin, email, { teacher, password: PASSWORD, timeout: TIMEOUT });
-    await withBrowser(async (b) => {
+    await withBrowser('outbox-401', async (b) => {
       const page = await b.newPage();
       await signIn(page, STUDENT);
       await waitForServiceWorker(page);
@@ -126,7 +111,8 @@ describe('the outbox across a 401', () => {
       await b.context.setOffline(false);
       proxy.setDown(false);
       await expect.poll(() => rowsWithText(unsent), { timeout: TIMEOUT }).toBe(1);
-    });
+      // The cut network's and the revoked token's refusals are the test's doing, and the only errors allowed.
+    }, { serviceWorker: true, allowErrors: /Failed to load resource: (net::ERR_\w+|the server responded with a status of (401|502))/ });
     await proxy.close();
   });
 });

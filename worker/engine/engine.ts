@@ -248,6 +248,9 @@ export class Engine implements EngineApi {
     this.outbox.reset();
     // The ETags named replies of this session's mirror: the next session reads everything afresh.
     this.api.validators.clear();
+    // What was read for this session answers no one of the next (a read a moment ago, or one on its way).
+    this.flights.forget();
+    for (const [id, first] of this.firstReads) if (!first.settle) this.firstReads.delete(id);
     this.homePoller.stop();
     for (const p of this.calendars.values()) p.stop();
     this.active = false;

@@ -91,6 +91,8 @@ export class Poller<T = unknown> {
 /**
  * Shares one in-flight promise per key: a second caller joins the first request instead of
  * sending its own. With `maxAgeMs`, a result that came back that recently answers at once.
+ * `forget` starts afresh (another user signed in): nothing run before is joined or reused, and
+ * what is still on its way answers only those who asked for it.
  */
 export class SingleFlight {
   private readonly running = new Map<string, Promise<unknown>>();
@@ -102,13 +104,16 @@ export class SingleFlight {
     if (cur) return cur as Promise<T>;
     const last = this.recent.get(key);
     if (maxAgeMs > 0 && last && this.now() - last.at < maxAgeMs) return Promise.resolve(last.value as T);
-    const p = fn()
+    const { running, recent } = this;
+    const p: Promise<T> = fn()
       .then((v) => {
-        this.recent.set(key, { at: this.now(), value: v });
+        if (running.get(key) === p) recent.set(key, { at: this.now(), value: v });
         return v;
       })
-      .finally(() => this.running.delete(key));
-    this.running.set(key, p);
+      .finally(() => {
+        if (running.get(key) === p) running.delete(key);
+      });
+    running.set(key, p);
     return p;
   }
 
@@ -123,14 +128,22 @@ export class SingleFlight {
     if (queued) return queued as Promise<T>;
     const cur = this.running.get(key);
     if (!cur) return this.run(key, fn);
-    const next = cur.then(
+    const next: Promise<T> = cur.then(
       () => undefined,
       () => undefined,
     ).then(() => {
+      if (this.queued.get(key) !== next) return fn(); // forgotten meanwhile: its callers still get a run of their own
       this.queued.delete(key);
       return this.run(key, fn);
     });
     this.queued.set(key, next);
     return next;
+  }
+
+  /** Forgets every run, finished or under way: the next caller of any key starts its own. */
+  forget(): void {
+    this.running.clear();
+    this.recent.clear();
+    this.queued.clear();
   }
 }

@@ -69,4 +69,26 @@ describe('SingleFlight', () => {
     expect(await f.run('k', job, 1500)).toBe(1);
     expect(await f.run('k', job)).toBe(2);
   });
+
+  it('after forget, nothing run before is joined or reused, and a run from before touches nothing of the runs after', async () => {
+    let now = 0;
+    const f = new SingleFlight(() => now);
+    let release: (v: string) => void = () => {};
+    const before = f.run('k', () => new Promise<string>((r) => (release = r)));
+    expect(await f.run('done', async () => 'old', 0)).toBe('old');
+    f.forget();
+    expect(f.started('done')).toBe(false);
+    expect(await f.run('done', async () => 'new', 1500)).toBe('new');
+    let releaseAfter: (v: string) => void = () => {};
+    const after = f.run('k', () => new Promise<string>((r) => (releaseAfter = r)));
+    expect(after).not.toBe(before);
+    release('old');
+    expect(await before).toBe('old');
+    // The run from before finished: the one after is still the one joined, and no answer of before is reused.
+    expect(f.run('k', async () => 'third')).toBe(after);
+    releaseAfter('new');
+    expect(await after).toBe('new');
+    now = 100;
+    expect(await f.run('k', async () => 'fourth', 1500)).toBe('new');
+  });
 });
