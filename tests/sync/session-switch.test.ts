@@ -35,6 +35,22 @@ describe('a session’s reads are its own', () => {
     engine.shutdown();
   });
 
+  it('home, polled for the last user a moment ago, is polled at once for the next one', async () => {
+    const browser = new Browser(server);
+    const { engine, tab } = await browser.signedInTab('student@example.com');
+    expect((await tab.refresh('home', { force: true })).ok).toBe(true);
+    expect((await tab.signOut()).ok).toBe(true);
+
+    const before = browser.requests('/home').length;
+    const teacher = await browser.signIn(tab, 'teacher@example.com');
+    expect((await tab.refresh('home')).ok).toBe(true);
+    expect(browser.requests('/home').length).toBeGreaterThan(before);
+    // The home the mirror holds is the teacher's (the kv row the dashboard reads).
+    await until('the teacher’s home mirrored', async () => (await tab.snapshot('kv')).some((r) => (r as { key: string }).key === 'home'));
+    expect(tab.getState().session).toMatchObject({ status: 'signed-in', user: { id: teacher.id } });
+    engine.shutdown();
+  });
+
   it('a read still on its way for the last user is not joined by the next one', async () => {
     const browser = new Browser(server);
     // The student's list is held on its way back until the teacher has signed in.

@@ -251,8 +251,8 @@ export class Engine implements EngineApi {
     // What was read for this session answers no one of the next (a read a moment ago, or one on its way).
     this.flights.forget();
     for (const [id, first] of this.firstReads) if (!first.settle) this.firstReads.delete(id);
-    this.homePoller.stop();
-    for (const p of this.calendars.values()) p.stop();
+    this.homePoller.forget();
+    for (const p of this.calendars.values()) p.forget();
     this.active = false;
     const w = this.userWriter;
     this.userWriter = null;

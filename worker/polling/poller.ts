@@ -12,6 +12,8 @@ export class Poller<T = unknown> {
   private active = false;
   private lastEnd = -Infinity;
   private lastResult: T | undefined;
+  /** Counts `forget`s: a run started before the last one touches nothing when it ends. */
+  private generation = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -34,6 +36,18 @@ export class Poller<T = unknown> {
   }
 
   /**
+   * Stops, and forgets every run (another user signed in): the next `kick` or `start(true)` runs
+   * at once, not joined to a run under way nor answered by the last one, which were another session's.
+   */
+  forget(): void {
+    this.stop();
+    this.generation += 1;
+    this.inFlight = this.followUp = null;
+    this.lastEnd = -Infinity;
+    this.lastResult = undefined;
+  }
+
+  /**
    * Runs the task now, or joins the run in flight. With `maxAgeMs`, a run that ended that recently
    * answers instead (screens opening one after another do not each cost a request).
    */
@@ -41,19 +55,21 @@ export class Poller<T = unknown> {
     if (this.inFlight) return this.inFlight;
     if (maxAgeMs > 0 && this.clock.now() - this.lastEnd < maxAgeMs) return Promise.resolve(this.lastResult);
     this.clearTimer();
+    const generation = this.generation;
     const run = (async () => {
+      let result: T | undefined;
       try {
-        this.lastResult = await this.task();
-        return this.lastResult;
+        result = await this.task();
       } catch {
         /* a failed poll is retried at the next interval */
-        this.lastResult = undefined;
-        return undefined;
-      } finally {
-        this.lastEnd = this.clock.now();
-        this.inFlight = null;
-        this.schedule();
       }
+      // A run from before `forget` answers its callers and leaves the poller as it is.
+      if (generation !== this.generation) return result;
+      this.lastResult = result;
+      this.lastEnd = this.clock.now();
+      this.inFlight = null;
+      this.schedule();
+      return result;
     })();
     this.inFlight = run;
     return run;
@@ -66,11 +82,13 @@ export class Poller<T = unknown> {
    */
   kickFresh(): Promise<T | undefined> {
     if (!this.inFlight) return this.kick();
-    this.followUp ??= this.inFlight.then(() => {
-      this.followUp = null;
+    if (this.followUp) return this.followUp;
+    const followUp: Promise<T | undefined> = this.inFlight.then(() => {
+      if (this.followUp === followUp) this.followUp = null;
       return this.kick();
     });
-    return this.followUp;
+    this.followUp = followUp;
+    return followUp;
   }
 
   private schedule() {

@@ -57,6 +57,36 @@ describe('Poller', () => {
   });
 });
 
+describe('Poller.forget', () => {
+  it('a run under way or just ended answers no caller after forget, and ending touches nothing', async () => {
+    const clock = new ManualClock();
+    let n = 0;
+    const releases: ((v: number) => void)[] = [];
+    const p = new Poller(clock, () => 10_000, () => new Promise<number>((r) => {
+      n += 1;
+      releases.push(r);
+    }));
+    const old = p.kick();
+    p.forget();
+    // Not joined: a run of its own, at once.
+    const mine = p.kick(1500);
+    expect(n).toBe(2);
+    releases[0]!(1);
+    expect(await old).toBe(1);
+    // The old run's end left the new one in flight: joined, not run again.
+    expect(p.kick()).toBe(mine);
+    releases[1]!(2);
+    expect(await mine).toBe(2);
+    expect(await p.kick(1500)).toBe(2);
+    // Just ended, then forgotten: started again at once, not answered by the last run.
+    p.forget();
+    p.start(true);
+    expect(n).toBe(3);
+    releases[2]!(3);
+    p.stop();
+  });
+});
+
 describe('SingleFlight', () => {
   it('joins a request in flight and reuses a recent answer', async () => {
     let now = 0;
