@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dismissInstall, launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
+import { dismissInstall, startApp, type AppServer, type Browser, signIn as signInAt, withBrowser as withBrowserNamed } from './harness.ts';
 
 /**
  * A card recharge through the card provider's own script (issue 18): the wallet loads it with
@@ -45,19 +45,9 @@ const textOf = async (page: Page, testId: string) => ((await page.getByTestId(te
 const expectText = (page: Page, testId: string, want: string) => expect.poll(() => textOf(page, testId), { timeout: TIMEOUT }).toBe(want);
 
 async function withBrowser(fn: (b: Browser) => Promise<void>) {
-  const b = await launchBrowser();
-  try {
-    await fn(b).catch(async (e: unknown) => {
-      const shot = `/tmp/card-payment-e2e-failure-${Date.now()}.png`;
-      await b.context.pages()[0]?.screenshot({ path: shot, fullPage: true }).catch(() => {});
-      throw new Error(`${(e as Error).message}\n(screenshot: ${shot})`);
-    });
-    // The provider's failures are reported on the page, and logged as warnings, never as errors;
-    // but the browser logs the provider's own refused capture (422 INSTRUMENT_DECLINED, as PayPal answers).
-    expect(b.errors.filter((e) => !/status of 422 \(Unprocessable Entity\)/.test(e))).toEqual([]);
-  } finally {
-    await b.close();
-  }
+  // The provider's failures are reported on the page, and logged as warnings, never as errors;
+  // but the browser logs the provider's own refused capture (422 INSTRUMENT_DECLINED, as PayPal answers).
+  return withBrowserNamed('card-payment', fn, { allowErrors: /status of 422 \(Unprocessable Entity\)/ });
 }
 
 /** Opens the card dialog for `amount` and waits for the provider's button. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setSetting } from '../../server/lib/settings.ts';
-import { launchBrowser, startApp, type AppServer, type Browser, signIn } from './harness.ts';
+import { startApp, type AppServer, type Browser, signIn, withBrowser as withBrowserNamed } from './harness.ts';
 
 /**
  * Issue 14, item 1, in a real browser: the bell's list is one list. After "Show all" was pressed
@@ -29,17 +29,7 @@ const unreadOnServer = () => (db().prepare('SELECT COUNT(*) AS n FROM notificati
 const countOnServer = () => (db().prepare('SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?').get(studentId()) as { n: number }).n;
 
 async function withBrowser(fn: (b: Browser) => Promise<void>) {
-  const b = await launchBrowser();
-  try {
-    await fn(b).catch(async (e: unknown) => {
-      const shot = `/tmp/notifications-e2e-failure-${Date.now()}.png`;
-      await b.context.pages()[0]?.screenshot({ path: shot, fullPage: true }).catch(() => {});
-      throw new Error(`${(e as Error).message}\n(screenshot: ${shot})`);
-    });
-    expect(b.errors).toEqual([]);
-  } finally {
-    await b.close();
-  }
+  return withBrowserNamed('notifications', fn);
 }
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });

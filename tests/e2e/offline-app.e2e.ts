@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApp, waitForServiceWorker, type AppServer, type Browser, signIn as signInAt, startProxy } from './harness.ts';
+import { startApp, waitForServiceWorker, type AppServer, type Browser, signIn as signInAt, startProxy, withBrowser as withBrowserNamed } from './harness.ts';
 import { STUDENT_MENU, TEACHER_MENU } from '../../src/components/layout/menu-items.ts';
 import { t } from '../../src/lib/i18n/index.ts';
 
@@ -38,17 +38,7 @@ afterAll(async () => {
 });
 
 async function withBrowser(fn: (b: Browser) => Promise<void>) {
-  const b = await launchBrowser({ serviceWorker: true });
-  try {
-    await fn(b).catch(async (e: unknown) => {
-      const shot = `/tmp/offline-app-e2e-failure-${Date.now()}.png`;
-      await b.context.pages()[0]?.screenshot({ path: shot, fullPage: true }).catch(() => {});
-      throw new Error(`${(e as Error).message}\n(screenshot: ${shot})`);
-    });
-    expect(b.errors).toEqual([]);
-  } finally {
-    await b.close();
-  }
+  return withBrowserNamed('offline-app', fn, { serviceWorker: true });
 }
 
 const signIn = (page: Page, origin: string, email: string, teacher = false) =>

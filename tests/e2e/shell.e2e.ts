@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeToasts, dismissInstall, launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
+import { closeToasts, dismissInstall, launchBrowser, startApp, type AppServer, type Browser, signIn as signInAt, withBrowser as withBrowserNamed } from './harness.ts';
 import { ROUTES, type RouteDef } from '../../src/app/route-meta.ts';
 
 /**
@@ -29,17 +29,7 @@ const signIn = (page: Page, email: string, teacher = false, origin = app.url) =>
   signInAt(page, origin, email, { teacher, password: PASSWORD, timeout: TIMEOUT });
 
 async function withBrowser(fn: (b: Browser) => Promise<void>, opts: Parameters<typeof launchBrowser>[0] = {}) {
-  const b = await launchBrowser(opts);
-  try {
-    await fn(b).catch(async (e: unknown) => {
-      const shot = `/tmp/shell-e2e-failure-${Date.now()}.png`;
-      await b.context.pages()[0]?.screenshot({ path: shot, fullPage: true }).catch(() => {});
-      throw new Error(`${(e as Error).message}\n(screenshot: ${shot})`);
-    });
-    expect(b.errors).toEqual([]);
-  } finally {
-    await b.close();
-  }
+  return withBrowserNamed('shell', fn, opts);
 }
 
 /** Closes the install prompt and every toast when they are showing (they cover the bottom right). */

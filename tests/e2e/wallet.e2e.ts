@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dismissInstall, launchBrowser, startApp, toast as toastIn, type AppServer, type Browser, signIn as signInAt } from './harness.ts';
+import { dismissInstall, startApp, toast as toastIn, type AppServer, type Browser, signIn as signInAt, withBrowser as withBrowserNamed } from './harness.ts';
 
 /**
  * The wallet and the family page in a real browser against the seeded reference server: borrowing
@@ -49,17 +49,7 @@ async function expectText(page: Page, testId: string, want: string) {
 }
 
 async function withBrowser(fn: (b: Browser) => Promise<void>) {
-  const b = await launchBrowser();
-  try {
-    await fn(b).catch(async (e: unknown) => {
-      const shot = `/tmp/wallet-e2e-failure-${Date.now()}.png`;
-      await b.context.pages()[0]?.screenshot({ path: shot, fullPage: true }).catch(() => {});
-      throw new Error(`${(e as Error).message}\n(screenshot: ${shot})`);
-    });
-    expect(b.errors).toEqual([]);
-  } finally {
-    await b.close();
-  }
+  return withBrowserNamed('wallet', fn);
 }
 
 /** The wallet page once GET /wallet is mirrored (the recharge panel is shown). */
