@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../db/entities.ts';
+import { EngineClient } from '../../src/lib/engine/client.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { Browser, recordingFetch, startWorld, until } from './harness.ts';
 
@@ -81,6 +82,27 @@ describe('a session’s reads are its own', () => {
     await studentRead;
     expect(await titles(tab)).not.toEqual([]);
     expect((await tab.snapshot('lists')).map((l) => (l as { key: string }).key)).toContain('conversations');
+    engine.shutdown();
+  });
+
+  it('a tab starting after a sign-out does not clear the sign-in another tab stored meanwhile', async () => {
+    const browser = new Browser(server);
+    const { engine, tab } = await browser.signedInTab('student@example.com');
+    expect((await tab.signOut()).ok).toBe(true);
+    expect(browser.storage.token).toBeNull();
+    // A tab opens with nothing stored; its hello waits (for its presence lock, as in a browser).
+    let present: () => void = () => {};
+    const presence = new Promise<void>((r) => (present = r));
+    const late = new EngineClient(engine, 'late-tab', { subscribe: browser.bus.subscribe }, browser.storage, { visible: true, online: true }, presence);
+    // Meanwhile another tab's sign-in form stores the new sign-in (before telling the engine).
+    const login = await tab.call<{ token: string; user: { id: number } }>({ method: 'POST', path: '/login', body: { email: 'teacher@example.com', password: 'password' } });
+    if (!login.ok) throw new Error(login.error.message);
+    browser.storage.save({ status: 'signed-in', token: login.data.token, user: login.data.user as never });
+    present();
+    await late.started;
+    // The late tab's answer (a guest: signed out) predates that sign-in, and leaves it stored.
+    expect(late.getState().session.status).toBe('guest');
+    expect(browser.storage.token).toBe(login.data.token);
     engine.shutdown();
   });
 });

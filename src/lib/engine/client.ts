@@ -127,7 +127,9 @@ export class EngineClient {
     // change made while the presence lock was being taken must not be undone by it.
     // It may also bring the runtime configuration (connect.ts: config.json, read meanwhile).
     this.started = presence.then((config) => api.hello(tabId, { ...config, ...this.helloOpts, token: stored.token, user: stored.user })).then((r) => {
-      this.sessions.save(r.session);
+      // A guest answer clears only the sign-in this tab sent: one stored meanwhile is another tab's
+      // (its sign-in form stores it first, then tells the engine), which this answer predates.
+      if (r.session.status === 'signed-in' || sessions.load().token === stored.token) this.sessions.save(r.session);
       if (r.settings) this.sessions.saveSettings(r.settings);
       this.setState({ ready: true, session: r.session, settings: r.settings ?? this.state.settings, status: r.status });
     });
